@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Check that the committed corpus/<name>.ptx files are what scripts/regen-ptx.sh produces now.
+#
+#   scripts/check-ptx-current.sh
+#
+# Exit 0: every .ptx is current (or nvcc 13.0.88 is not installed: the check is skipped, loudly).
+# Exit 1: some .ptx is stale or missing, or an orphan .ptx has no .cu; the list is printed.
+# To fix: scripts/regen-ptx.sh && git add corpus/*.ptx
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)"
+cd "$ROOT"
+
+if ! nvcc_bin="$(scripts/regen-ptx.sh --print-nvcc 2>/dev/null)"; then
+    echo "skipped: nvcc 13.0.88 not found (see scripts/regen-ptx.sh --print-nvcc); PTX not checked"
+    exit 0
+fi
+
+TMP="$(mktemp -d)"
+trap 'rm -rf "$TMP"' EXIT
+
+if ! scripts/regen-ptx.sh --out "$TMP"; then
+    echo "error: regenerating the PTX failed" >&2
+    exit 1
+fi
+
+stale=()
+for src in $(ls corpus/*.cu | LC_ALL=C sort); do
+    name="$(basename "$src" .cu)"
+    committed="corpus/$name.ptx"
+    if [[ ! -f "$committed" ]]; then
+        stale+=("$committed (missing)")
+    elif ! cmp -s "$TMP/$name.ptx" "$committed"; then
+        stale+=("$committed (differs; diff -u $committed <(regenerated) shows how)")
+    fi
+done
+for ptx in $(ls corpus/*.ptx 2>/dev/null | LC_ALL=C sort); do
+    name="$(basename "$ptx" .ptx)"
+    [[ -f "corpus/$name.cu" ]] || stale+=("$ptx (no corpus/$name.cu)")
+done
+
+n=$(ls corpus/*.cu | wc -l)
+if [[ ${#stale[@]} -gt 0 ]]; then
+    echo "stale PTX (${#stale[@]} of $n), regenerate with scripts/regen-ptx.sh (nvcc: $nvcc_bin):"
+    printf '  %s\n' "${stale[@]}"
+    exit 1
+fi
+echo "ok: all $n corpus PTX files are current (nvcc: $nvcc_bin)"
