@@ -1,8 +1,11 @@
 //! Loading warpscope's inputs: PTX text from a `.ptx` file or from a `.cu` file compiled by
 //! nvcc (or clang), and the CUDA sources behind it.
 
+pub mod module;
 pub mod source_map;
 pub mod toolchain;
+
+pub use module::{LoadedModule, ModuleError, load_module, lower_source, render_errors};
 
 pub use source_map::{SourceFile, SourceMap};
 pub use toolchain::{CompileError, CompileOptions, Compiler, compile_to_ptx, find_compiler};

@@ -88,6 +88,21 @@ impl SourceMap {
         SourceMap { files }
     }
 
+    /// Makes `.file` entries that name `input` (compared by file name, since the compiler may
+    /// have written it differently) read from `input` itself.
+    pub fn prefer(&mut self, input: &Path) {
+        let Some(base) = input.file_name() else {
+            return;
+        };
+        for f in self.files.values_mut() {
+            if f.path.is_none() && Path::new(&f.name).file_name() == Some(base) {
+                f.text = std::fs::read_to_string(input).ok();
+                f.line_starts = f.text.as_deref().map(line_starts).unwrap_or_default();
+                f.path = Some(input.to_path_buf());
+            }
+        }
+    }
+
     /// The file with `.file` index `index`.
     pub fn file(&self, index: u32) -> Option<&SourceFile> {
         self.files.get(&index)
@@ -141,7 +156,10 @@ mod tests {
         std::fs::create_dir_all(&sub).unwrap();
         std::fs::write(sub.join("k.cu"), "line1\nline2\n").unwrap();
         std::fs::write(sub.join("k.ptx"), "").unwrap();
-        let map = SourceMap::resolve([(1, "corpus/k.cu"), (2, "gone.cu")], Some(&sub.join("k.ptx")));
+        let map = SourceMap::resolve(
+            [(1, "corpus/k.cu"), (2, "gone.cu")],
+            Some(&sub.join("k.ptx")),
+        );
         assert_eq!(map.line(1, 2), Some("line2"));
         assert!(map.file(2).is_some_and(|f| f.path.is_none()));
         std::fs::remove_dir_all(&dir).unwrap();

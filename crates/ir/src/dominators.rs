@@ -132,7 +132,10 @@ impl Tree {
 
     fn dominates(&self, a: Block, b: Block) -> bool {
         let (a, b) = (a.index(), b.index());
-        if a >= self.present.len() || b >= self.present.len() || !self.present[a] || !self.present[b]
+        if a >= self.present.len()
+            || b >= self.present.len()
+            || !self.present[a]
+            || !self.present[b]
         {
             return false;
         }
@@ -229,11 +232,7 @@ impl PostDominatorTree {
             idom = d;
             // Any reachable block not reaching the exit sits in an infinite loop: connect the
             // last such block in reverse post-order (a loop's latch-side block) and retry.
-            let missing = cfg
-                .rpo()
-                .iter()
-                .rev()
-                .find(|b| idom[b.index()].is_none());
+            let missing = cfg.rpo().iter().rev().find(|b| idom[b.index()].is_none());
             match missing {
                 Some(b) => roots.push(b.index()),
                 None => break,

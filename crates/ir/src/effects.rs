@@ -13,17 +13,60 @@ pub fn dest_count(inst: &InstData) -> usize {
     use Opcode::*;
     match inst.op {
         // No destination.
-        St | StAsync | StBulk | Red | RedAsync | Prefetch | Prefetchu | Bra | BrxIdx | Ret
-        | Exit | Trap | Brkpt | Nanosleep | Pmevent | Membar | Fence | BarWarpSync
-        | BarrierClusterArrive | BarrierClusterWait | CpAsync | CpAsyncCommitGroup
-        | CpAsyncWaitGroup | CpAsyncWaitAll | CpAsyncMbarrierArrive | CpAsyncBulk
-        | CpAsyncBulkTensor | CpAsyncBulkCommitGroup | CpAsyncBulkWaitGroup
-        | CpAsyncBulkPrefetch | CpAsyncBulkPrefetchTensor | CpReduceAsyncBulk
-        | CpReduceAsyncBulkTensor | TensormapReplace | TensormapCpFenceproxy | Discard
-        | Applypriority | Sust | Sured | WmmaStoreD | Stmatrix | MbarrierInit | MbarrierInval
-        | MbarrierExpectTx | MbarrierCompleteTx | MultimemSt | MultimemRed
-        | GriddepcontrolLaunchDependents | GriddepcontrolWait | WgmmaFence
-        | WgmmaCommitGroup | WgmmaWaitGroup | Setmaxnreg | Stackrestore => 0,
+        St
+        | StAsync
+        | StBulk
+        | Red
+        | RedAsync
+        | Prefetch
+        | Prefetchu
+        | Bra
+        | BrxIdx
+        | Ret
+        | Exit
+        | Trap
+        | Brkpt
+        | Nanosleep
+        | Pmevent
+        | Membar
+        | Fence
+        | BarWarpSync
+        | BarrierClusterArrive
+        | BarrierClusterWait
+        | CpAsync
+        | CpAsyncCommitGroup
+        | CpAsyncWaitGroup
+        | CpAsyncWaitAll
+        | CpAsyncMbarrierArrive
+        | CpAsyncBulk
+        | CpAsyncBulkTensor
+        | CpAsyncBulkCommitGroup
+        | CpAsyncBulkWaitGroup
+        | CpAsyncBulkPrefetch
+        | CpAsyncBulkPrefetchTensor
+        | CpReduceAsyncBulk
+        | CpReduceAsyncBulkTensor
+        | TensormapReplace
+        | TensormapCpFenceproxy
+        | Discard
+        | Applypriority
+        | Sust
+        | Sured
+        | WmmaStoreD
+        | Stmatrix
+        | MbarrierInit
+        | MbarrierInval
+        | MbarrierExpectTx
+        | MbarrierCompleteTx
+        | MultimemSt
+        | MultimemRed
+        | GriddepcontrolLaunchDependents
+        | GriddepcontrolWait
+        | WgmmaFence
+        | WgmmaCommitGroup
+        | WgmmaWaitGroup
+        | Setmaxnreg
+        | Stackrestore => 0,
         // `bar.red` / `barrier.red` produce a value; plain barriers do not.
         Bar | Barrier => usize::from(inst.mods.has(Flags::RED)),
         // A call's destinations are its return list; see `call_returns`.

@@ -32,7 +32,10 @@ pub struct Module {
 impl Module {
     /// Finds a function by its (mangled) PTX name.
     pub fn func_by_name(&self, name: &str) -> Option<FuncId> {
-        self.funcs.iter().find(|(_, f)| f.name == name).map(|(id, _)| id)
+        self.funcs
+            .iter()
+            .find(|(_, f)| f.name == name)
+            .map(|(id, _)| id)
     }
 
     /// The kernels (`.entry` functions with a body).
@@ -328,4 +331,3 @@ impl Function {
             .map(|i| i as u32)
     }
 }
-

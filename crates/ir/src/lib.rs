@@ -22,6 +22,7 @@ pub mod entities;
 pub mod function;
 pub mod loops;
 pub mod lower;
+pub mod print;
 
 pub use callgraph::{CallGraph, CallSite};
 pub use cfg::ControlFlowGraph;
@@ -34,6 +35,7 @@ pub use function::{
 };
 pub use loops::{LoopAnalysis, LoopData};
 pub use lower::{LowerError, lower_module};
+pub use print::{cfg_dot, inst_to_string, print_function, print_module};
 
 /// The structural analyses of one function, computed together.
 #[derive(Debug, Clone, Default)]

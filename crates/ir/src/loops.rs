@@ -59,7 +59,12 @@ impl LoopAnalysis {
                     continue;
                 }
                 inside[b.index()] = true;
-                work.extend(cfg.preds(b).iter().copied().filter(|&p| cfg.is_reachable(p)));
+                work.extend(
+                    cfg.preds(b)
+                        .iter()
+                        .copied()
+                        .filter(|&p| cfg.is_reachable(p)),
+                );
             }
             let blocks: Vec<Block> = (0..n).filter(|&i| inside[i]).map(Block::new).collect();
             let mut exits = Vec::new();

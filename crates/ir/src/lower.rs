@@ -148,7 +148,10 @@ fn lower_param(p: &ast::Param<'_>) -> Param {
         space: p.space,
         ty: p.ty,
         vec: p.vec.max(1),
-        align: p.align.unwrap_or(elem.min(u64::from(u32::MAX)) as u32).max(1),
+        align: p
+            .align
+            .unwrap_or(elem.min(u64::from(u32::MAX)) as u32)
+            .max(1),
         size: elem.saturating_mul(count),
         ptr_space: p.ptr.and_then(|q| q.space),
         ptr_align: p.ptr.and_then(|q| q.align),
@@ -205,10 +208,7 @@ fn lower_variable(v: &ast::Variable<'_>, errors: &mut Vec<LowerError>) -> Variab
         if !write_init(init, v.ty, scalar, &mut data, &mut offset) {
             errors.push(LowerError {
                 span: v.span,
-                message: format!(
-                    "initializer of `{}` does not fit its {total} bytes",
-                    v.name
-                ),
+                message: format!("initializer of `{}` does not fit its {total} bytes", v.name),
             });
         }
         data
@@ -485,8 +485,7 @@ fn lower_function<'a>(
     let mut proto_decls = Vec::new();
     plan.walk(&body, &mut table_decls, &mut proto_decls, errors);
     for p in &proto_decls {
-        plan.protos
-            .insert(p.name, func.prototypes.len() as u32);
+        plan.protos.insert(p.name, func.prototypes.len() as u32);
         func.prototypes.push(lower_prototype(p));
     }
     func.blocks = PrimaryMap::with_capacity(plan.num_blocks);
@@ -737,7 +736,9 @@ impl<'a> FnLowerer<'a, '_> {
                 }
                 self.errors.push(LowerError {
                     span,
-                    message: format!("`{name}` in an address is not a declared variable or parameter"),
+                    message: format!(
+                        "`{name}` in an address is not a declared variable or parameter"
+                    ),
                 });
                 None
             }
@@ -760,18 +761,18 @@ impl<'a> FnLowerer<'a, '_> {
             ast::Operand::Vector(v) => {
                 Operand::Vector(v.iter().map(|o| self.operand(o, span)).collect())
             }
-            ast::Operand::List(v) => Operand::List(v.iter().map(|o| self.operand(o, span)).collect()),
+            ast::Operand::List(v) => {
+                Operand::List(v.iter().map(|o| self.operand(o, span)).collect())
+            }
             ast::Operand::AddressList(v) => {
                 Operand::AddrList(v.iter().map(|o| self.operand(o, span)).collect())
             }
             ast::Operand::Sink => Operand::Sink,
             ast::Operand::Negated(name) => self.reg(name, span).map_or(Operand::Sink, Operand::Not),
-            ast::Operand::PredPair(a, b) => {
-                match (self.reg(a, span), self.reg(b, span)) {
-                    (Some(a), Some(b)) => Operand::RegPair(a, b),
-                    _ => Operand::Sink,
-                }
-            }
+            ast::Operand::PredPair(a, b) => match (self.reg(a, span), self.reg(b, span)) {
+                (Some(a), Some(b)) => Operand::RegPair(a, b),
+                _ => Operand::Sink,
+            },
         }
     }
 

@@ -1,0 +1,29 @@
+//! The `warpscope` command line. Each subcommand lives in its own module; `main` only
+//! parses arguments and dispatches.
+
+mod load;
+mod ptx_cmd;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// Find, measure and explain SIMT performance bugs in CUDA kernels.
+#[derive(Parser, Debug)]
+#[command(name = "warpscope", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Parse a .ptx (or compile a .cu) file and print a summary, the IR, or the CFG.
+    Ptx(ptx_cmd::PtxArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Ptx(args) => ptx_cmd::run(args),
+    }
+}
