@@ -242,7 +242,11 @@ impl PostDominatorTree {
             .map(|i| cfg.is_reachable(Block::new(i)) && idom[i].is_some())
             .collect();
         let idom: Vec<Option<Block>> = (0..n)
-            .map(|i| idom[i].filter(|&d| d != exit && d != i).map(Block::new))
+            .map(|i| {
+                idom[i]
+                    .filter(|&d| present[i] && d != exit && d != i)
+                    .map(Block::new)
+            })
             .collect();
         PostDominatorTree {
             tree: Tree::build(n, idom, present),
