@@ -14,3 +14,10 @@ pub use ast::*;
 pub use modifiers::*;
 pub use opcode::Opcode;
 pub use span::Span;
+pub mod error;
+pub mod lexer;
+pub mod parser;
+mod classify;
+
+pub use error::{ErrorKind, ParseError, render_errors};
+pub use parser::parse;

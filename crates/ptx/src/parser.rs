@@ -1,0 +1,1523 @@
+//! Hand-written recursive-descent parser over the token slice produced by [`crate::lexer`].
+//!
+//! Errors are collected and the parser recovers (skipping to the next `;` or the `}` that
+//! closes the current block), so one call reports every error of a file. The parser never
+//! panics: token access is bounds-checked, numbers use checked arithmetic, and nesting is
+//! capped at [`MAX_DEPTH`].
+
+use smallvec::SmallVec;
+
+use crate::ast::*;
+use crate::classify::{ModError, allowed, apply_modifier, cat};
+use crate::error::{ErrorKind, ParseError};
+use crate::lexer::{LexProblem, Tok, Token, lex};
+use crate::modifiers::{Modifiers, StateSpace, Type};
+use crate::opcode::Opcode;
+use crate::span::Span;
+
+/// Maximum nesting of `{ }` scopes and initializer lists.
+pub const MAX_DEPTH: u32 = 64;
+/// Stop collecting errors after this many (the parse still completes).
+pub const MAX_ERRORS: usize = 10_000;
+
+/// Parses a PTX module. Always returns a (possibly partial) module, plus every error found.
+pub fn parse(src: &str) -> (Module<'_>, Vec<ParseError>) {
+    if src.len() >= u32::MAX as usize {
+        let e = ParseError::new(
+            ErrorKind::TooLarge,
+            Span::new(0, 0),
+            "input larger than 4 GiB is not supported",
+        );
+        return (Module::default(), vec![e]);
+    }
+    let (toks, problems) = lex(src);
+    let mut p = Parser {
+        src,
+        toks,
+        pos: 0,
+        errors: Vec::new(),
+        depth: 0,
+        local_regs: Vec::new(),
+    };
+    for (prob, span) in problems {
+        match prob {
+            LexProblem::UnterminatedComment => {
+                p.error(ErrorKind::UnterminatedComment, span, "unterminated block comment")
+            }
+            LexProblem::TooLong => p.error(ErrorKind::TooLarge, span, "token too long"),
+        }
+    }
+    let m = p.module();
+    let mut errors = p.errors;
+    errors.sort_by_key(|e| e.span.start);
+    (m, errors)
+}
+
+type PResult<T> = Result<T, ()>;
+
+struct Parser<'a> {
+    src: &'a str,
+    toks: Vec<Token>,
+    pos: usize,
+    errors: Vec<ParseError>,
+    depth: u32,
+    /// Register names without `%` declared by `.reg` in enclosing scopes (inline asm).
+    local_regs: Vec<&'a str>,
+}
+
+fn describe(kind: Tok) -> &'static str {
+    match kind {
+        Tok::Ident => "identifier",
+        Tok::Dot => "directive",
+        Tok::DecInt | Tok::HexInt | Tok::BinInt => "integer",
+        Tok::F32Bits | Tok::F64Bits | Tok::Float => "float",
+        Tok::BadNumber => "malformed number",
+        Tok::Str | Tok::UnterminatedStr => "string",
+        Tok::Eof => "end of input",
+        _ => "token",
+    }
+}
+
+impl<'a> Parser<'a> {
+    // ---------------------------------------------------------------- token access
+
+    #[inline]
+    fn kind(&self) -> Tok {
+        self.toks.get(self.pos).map_or(Tok::Eof, |t| t.kind())
+    }
+
+    #[inline]
+    fn kind_at(&self, off: usize) -> Tok {
+        self.toks.get(self.pos.wrapping_add(off)).map_or(Tok::Eof, |t| t.kind())
+    }
+
+    #[inline]
+    fn span(&self) -> Span {
+        match self.toks.get(self.pos) {
+            Some(t) => t.span(),
+            None => {
+                let n = self.src.len() as u32;
+                Span::new(n, n)
+            }
+        }
+    }
+
+    #[inline]
+    fn text(&self) -> &'a str {
+        match self.toks.get(self.pos) {
+            Some(t) => self.src.get(t.span().range()).unwrap_or(""),
+            None => "",
+        }
+    }
+
+    #[inline]
+    fn text_at(&self, off: usize) -> &'a str {
+        match self.toks.get(self.pos.wrapping_add(off)) {
+            Some(t) => self.src.get(t.span().range()).unwrap_or(""),
+            None => "",
+        }
+    }
+
+    /// End of the previous token (for spans ending at the last consumed token).
+    #[inline]
+    fn prev_end(&self) -> u32 {
+        match self.pos.checked_sub(1).and_then(|i| self.toks.get(i)) {
+            Some(t) => t.span().end,
+            None => 0,
+        }
+    }
+
+    #[inline]
+    fn bump(&mut self) {
+        if self.pos < self.toks.len() {
+            self.pos += 1;
+        }
+    }
+
+    #[inline]
+    fn eat(&mut self, k: Tok) -> bool {
+        if self.kind() == k {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    #[inline]
+    fn at_dot(&self, s: &str) -> bool {
+        self.kind() == Tok::Dot && self.text() == s
+    }
+
+    // ---------------------------------------------------------------- errors
+
+    #[cold]
+    fn error(&mut self, kind: ErrorKind, span: Span, msg: impl Into<String>) {
+        if self.errors.len() < MAX_ERRORS {
+            self.errors.push(ParseError::new(kind, span, msg));
+        }
+    }
+
+    #[cold]
+    fn error_here(&mut self, kind: ErrorKind, msg: impl Into<String>) {
+        let sp = self.span();
+        self.error(kind, sp, msg);
+    }
+
+    /// Reports "expected X, found Y", choosing a more precise kind for lexical junk.
+    #[cold]
+    fn expected(&mut self, what: &str) {
+        let k = self.kind();
+        let sp = self.span();
+        let text = self.text();
+        let (kind, msg) = match k {
+            Tok::Error => (ErrorKind::InvalidToken, format!("invalid character '{}'", text.escape_debug())),
+            Tok::BadNumber => (ErrorKind::BadNumber, format!("malformed number '{text}'")),
+            Tok::UnterminatedStr => (ErrorKind::UnterminatedString, "unterminated string".to_string()),
+            Tok::Eof => (ErrorKind::Expected, format!("expected {what}, found end of input")),
+            _ => (ErrorKind::Expected, format!("expected {what}, found {} '{}'", describe(k), text)),
+        };
+        self.error(kind, sp, msg);
+    }
+
+    fn expect(&mut self, k: Tok, what: &str) -> PResult<Span> {
+        if self.kind() == k {
+            let sp = self.span();
+            self.bump();
+            Ok(sp)
+        } else {
+            self.expected(what);
+            Err(())
+        }
+    }
+
+    fn expect_ident(&mut self, what: &str) -> PResult<&'a str> {
+        if self.kind() == Tok::Ident {
+            let t = self.text();
+            self.bump();
+            Ok(t)
+        } else {
+            self.expected(what);
+            Err(())
+        }
+    }
+
+    /// True when a newline separates the previous token from the current one.
+    fn newline_before(&self) -> bool {
+        let start = self.prev_end() as usize;
+        let end = self.span().start as usize;
+        self.src.get(start..end).is_some_and(|s| s.contains('\n'))
+    }
+
+    /// Skips to just after the next `;`, or to (not past) a `}` closing the current block.
+    fn recover_stmt(&mut self) {
+        let mut depth = 0u32;
+        loop {
+            match self.kind() {
+                Tok::Eof => return,
+                Tok::Semi if depth == 0 => {
+                    self.bump();
+                    return;
+                }
+                Tok::LBrace => depth = depth.saturating_add(1),
+                Tok::RBrace => {
+                    if depth == 0 {
+                        return;
+                    }
+                    depth -= 1;
+                    if depth == 0 {
+                        // a whole `{ ... }` was skipped; treat it as the statement
+                        self.bump();
+                        return;
+                    }
+                }
+                _ => {}
+            }
+            self.bump();
+        }
+    }
+
+    /// Top-level recovery: skips to after a `;` or a balanced `{...}` at depth 0, or to the
+    /// next top-level directive.
+    fn recover_top(&mut self) {
+        let mut depth = 0u32;
+        let start = self.pos;
+        loop {
+            match self.kind() {
+                Tok::Eof => return,
+                Tok::Semi if depth == 0 => {
+                    self.bump();
+                    return;
+                }
+                Tok::LBrace => depth = depth.saturating_add(1),
+                Tok::RBrace => {
+                    if depth <= 1 {
+                        self.bump();
+                        return;
+                    }
+                    depth -= 1;
+                }
+                Tok::Dot if depth == 0 && self.pos > start && is_top_directive(self.text()) => {
+                    return;
+                }
+                _ => {}
+            }
+            self.bump();
+        }
+    }
+
+    // ---------------------------------------------------------------- numbers
+
+    /// Parses an integer token at the cursor (with an optional leading `-`).
+    fn int_operand(&mut self) -> PResult<Operand<'a>> {
+        let neg = self.eat(Tok::Minus);
+        let sp = self.span();
+        let k = self.kind();
+        let text = self.text();
+        let v = match k {
+            Tok::DecInt | Tok::HexInt | Tok::BinInt => parse_int(k, text),
+            Tok::F32Bits => {
+                let bits = text.get(2..).and_then(|h| u32::from_str_radix(h, 16).ok());
+                match bits {
+                    Some(b) => {
+                        self.bump();
+                        return Ok(Operand::FImm32(if neg { b ^ 0x8000_0000 } else { b }));
+                    }
+                    None => None,
+                }
+            }
+            Tok::F64Bits => {
+                let bits = text.get(2..).and_then(|h| u64::from_str_radix(h, 16).ok());
+                match bits {
+                    Some(b) => {
+                        self.bump();
+                        return Ok(Operand::FImm64(if neg { b ^ (1 << 63) } else { b }));
+                    }
+                    None => None,
+                }
+            }
+            Tok::Float => match text.parse::<f64>() {
+                Ok(f) => {
+                    self.bump();
+                    let f = if neg { -f } else { f };
+                    return Ok(Operand::FImm64(f.to_bits()));
+                }
+                Err(_) => None,
+            },
+            _ => {
+                self.expected("a number");
+                return Err(());
+            }
+        };
+        let Some((v, unsigned)) = v else {
+            self.error(ErrorKind::BadNumber, sp, format!("invalid number '{text}'"));
+            self.bump();
+            return Err(());
+        };
+        self.bump();
+        Ok(make_int(v, unsigned, neg).ok_or_else(|| {
+            self.error(ErrorKind::BadNumber, sp, format!("number out of range '-{text}'"));
+        })?)
+    }
+
+    /// A non-negative integer that fits in u32 (directive arguments).
+    fn u32_value(&mut self, what: &str) -> PResult<u32> {
+        let sp = self.span();
+        match self.kind() {
+            Tok::DecInt | Tok::HexInt | Tok::BinInt => {
+                let text = self.text();
+                self.bump();
+                match parse_int(self.toks_kind_prev(), text).and_then(|(v, _)| u32::try_from(v).ok()) {
+                    Some(v) => Ok(v),
+                    None => {
+                        self.error(ErrorKind::BadNumber, sp, format!("invalid {what} '{text}'"));
+                        Err(())
+                    }
+                }
+            }
+            _ => {
+                self.expected(what);
+                Err(())
+            }
+        }
+    }
+
+    fn u64_value(&mut self, what: &str) -> PResult<u64> {
+        let sp = self.span();
+        match self.kind() {
+            Tok::DecInt | Tok::HexInt | Tok::BinInt => {
+                let text = self.text();
+                self.bump();
+                match parse_int(self.toks_kind_prev(), text) {
+                    Some((v, _)) => Ok(v),
+                    None => {
+                        self.error(ErrorKind::BadNumber, sp, format!("invalid {what} '{text}'"));
+                        Err(())
+                    }
+                }
+            }
+            _ => {
+                self.expected(what);
+                Err(())
+            }
+        }
+    }
+
+    fn toks_kind_prev(&self) -> Tok {
+        self.pos.checked_sub(1).and_then(|i| self.toks.get(i)).map_or(Tok::Eof, |t| t.kind())
+    }
+
+    /// Signed integer (with optional `-`), as i64 (wrapping for values ≥ 2^63).
+    fn i64_value(&mut self, what: &str) -> PResult<i64> {
+        let neg = self.eat(Tok::Minus);
+        let v = self.u64_value(what)?;
+        Ok(if neg { (v as i64).wrapping_neg() } else { v as i64 })
+    }
+
+    // ---------------------------------------------------------------- module
+
+    fn module(&mut self) -> Module<'a> {
+        let mut m = Module::default();
+        loop {
+            match self.kind() {
+                Tok::Eof => break,
+                Tok::Dot => {
+                    if self.top_directive(&mut m).is_err() {
+                        self.recover_top();
+                    }
+                }
+                Tok::Ident if self.kind_at(1) == Tok::Colon => {
+                    let start = self.span();
+                    let name = self.text();
+                    self.bump();
+                    self.bump();
+                    if self.at_dot(".callprototype") {
+                        match self.call_prototype(name, start) {
+                            Ok(p) => m.items.push(Item::CallPrototype(p)),
+                            Err(()) => self.recover_top(),
+                        }
+                    } else {
+                        self.expected("'.callprototype' after a module-scope label");
+                        self.recover_top();
+                    }
+                }
+                Tok::Semi => self.bump(),
+                _ => {
+                    self.expected("a directive");
+                    self.recover_top();
+                }
+            }
+        }
+        m
+    }
+
+    fn top_directive(&mut self, m: &mut Module<'a>) -> PResult<()> {
+        let start = self.span();
+        let d = self.text();
+        match d {
+            ".version" => {
+                self.bump();
+                let sp = self.span();
+                let t = self.text();
+                match self.kind() {
+                    Tok::Float | Tok::DecInt => {
+                        self.bump();
+                        let mut it = t.splitn(2, '.');
+                        let maj = it.next().and_then(|s| s.parse().ok());
+                        let min = it.next().map_or(Some(0), |s| s.parse().ok());
+                        match (maj, min) {
+                            (Some(a), Some(b)) => m.version = (a, b),
+                            _ => {
+                                self.error(ErrorKind::BadNumber, sp, format!("invalid version '{t}'"));
+                                return Err(());
+                            }
+                        }
+                    }
+                    _ => {
+                        self.expected("a version number");
+                        return Err(());
+                    }
+                }
+            }
+            ".target" => {
+                self.bump();
+                loop {
+                    let t = self.expect_ident("a target name")?;
+                    m.target.push(t);
+                    if !self.eat(Tok::Comma) {
+                        break;
+                    }
+                }
+            }
+            ".address_size" => {
+                self.bump();
+                m.address_size = self.u32_value("an address size")?;
+            }
+            ".file" => {
+                self.bump();
+                let f = self.file_decl(start)?;
+                m.files.push(f);
+                m.items.push(Item::File(f));
+            }
+            ".section" => {
+                self.bump();
+                let s = self.debug_section(start)?;
+                m.items.push(Item::DebugSection(s));
+            }
+            ".pragma" => {
+                self.bump();
+                let p = self.pragma(start)?;
+                m.items.push(Item::Pragma(p));
+            }
+            _ => {
+                let linkage = match d {
+                    ".visible" | ".extern" | ".weak" | ".common" => {
+                        self.bump();
+                        Linkage::from_str(&d[1..])
+                    }
+                    _ => None,
+                };
+                let d2 = if self.kind() == Tok::Dot { self.text() } else { "" };
+                match d2 {
+                    ".entry" | ".func" => {
+                        let f = self.function(linkage, start)?;
+                        m.items.push(Item::Function(f));
+                    }
+                    ".global" | ".shared" | ".const" | ".local" | ".tex" | ".param" => {
+                        let mut out = Vec::new();
+                        self.variable(linkage, start, &mut out)?;
+                        m.items.extend(out.into_iter().map(Item::Variable));
+                    }
+                    _ => {
+                        let sp = self.span();
+                        if self.kind() == Tok::Dot {
+                            self.error(
+                                ErrorKind::UnknownDirective,
+                                sp,
+                                format!("unknown or misplaced directive '{d2}'"),
+                            );
+                        } else {
+                            self.expected("'.entry', '.func' or a variable declaration");
+                        }
+                        return Err(());
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn file_decl(&mut self, start: Span) -> PResult<FileDecl<'a>> {
+        let index = self.u32_value("a file index")?;
+        let path = self.string("a file path")?;
+        let mut timestamp = None;
+        let mut size = None;
+        if self.eat(Tok::Comma) {
+            timestamp = Some(self.u64_value("a timestamp")?);
+            self.expect(Tok::Comma, "','")?;
+            size = Some(self.u64_value("a file size")?);
+        }
+        Ok(FileDecl { index, path, timestamp, size, span: start.to(Span::new(0, self.prev_end())) })
+    }
+
+    fn string(&mut self, what: &str) -> PResult<&'a str> {
+        if self.kind() == Tok::Str {
+            let t = self.text();
+            self.bump();
+            Ok(t.get(1..t.len().saturating_sub(1)).unwrap_or(""))
+        } else {
+            self.expected(what);
+            Err(())
+        }
+    }
+
+    fn debug_section(&mut self, start: Span) -> PResult<DebugSection<'a>> {
+        if self.kind() != Tok::Dot {
+            self.expected("a section name");
+            return Err(());
+        }
+        let name = self.text();
+        self.bump();
+        let lb = self.expect(Tok::LBrace, "'{'")?;
+        let mut depth = 1u32;
+        loop {
+            match self.kind() {
+                Tok::Eof => {
+                    self.error(ErrorKind::Unbalanced, lb, "unclosed '{' of debug section");
+                    return Err(());
+                }
+                Tok::LBrace => depth = depth.saturating_add(1),
+                Tok::RBrace => {
+                    depth -= 1;
+                    if depth == 0 {
+                        let rb = self.span();
+                        self.bump();
+                        let body = self.src.get(lb.end as usize..rb.start as usize).unwrap_or("");
+                        return Ok(DebugSection { name, body, span: start.to(rb) });
+                    }
+                }
+                _ => {}
+            }
+            self.bump();
+        }
+    }
+
+    fn pragma(&mut self, start: Span) -> PResult<Pragma<'a>> {
+        let mut strings = SmallVec::new();
+        loop {
+            strings.push(self.string("a pragma string")?);
+            if !self.eat(Tok::Comma) {
+                break;
+            }
+        }
+        let end = self.expect(Tok::Semi, "';'")?;
+        Ok(Pragma { strings, span: start.to(end) })
+    }
+
+    // ---------------------------------------------------------------- functions
+
+    fn function(&mut self, linkage: Option<Linkage>, start: Span) -> PResult<Function<'a>> {
+        let kind = if self.text() == ".entry" { FunctionKind::Entry } else { FunctionKind::Func };
+        self.bump();
+        let mut returns = Vec::new();
+        if kind == FunctionKind::Func && self.kind() == Tok::LParen {
+            returns = self.param_list()?;
+        }
+        let name_span = self.span();
+        let name = self.expect_ident("a function name")?;
+        let mut params = Vec::new();
+        if self.kind() == Tok::LParen {
+            params = self.param_list()?;
+        }
+        let mut attrs = FunctionAttrs::default();
+        loop {
+            if self.kind() != Tok::Dot {
+                break;
+            }
+            let d = self.text();
+            match d {
+                ".maxntid" | ".reqntid" | ".reqnctapercluster" => {
+                    self.bump();
+                    let mut dims = [1u32; 3];
+                    for (i, slot) in dims.iter_mut().enumerate() {
+                        if i > 0 && !self.eat(Tok::Comma) {
+                            break;
+                        }
+                        *slot = self.u32_value("a dimension")?;
+                    }
+                    match d {
+                        ".maxntid" => attrs.maxntid = Some(dims),
+                        ".reqntid" => attrs.reqntid = Some(dims),
+                        _ => attrs.reqnctapercluster = Some(dims),
+                    }
+                }
+                ".minnctapersm" => {
+                    self.bump();
+                    attrs.minnctapersm = Some(self.u32_value("a count")?);
+                }
+                ".maxnctapersm" => {
+                    self.bump();
+                    attrs.maxnctapersm = Some(self.u32_value("a count")?);
+                }
+                ".maxnreg" => {
+                    self.bump();
+                    attrs.maxnreg = Some(self.u32_value("a register count")?);
+                }
+                ".maxclusterrank" => {
+                    self.bump();
+                    attrs.maxclusterrank = Some(self.u32_value("a count")?);
+                }
+                ".noreturn" => {
+                    self.bump();
+                    attrs.noreturn = true;
+                }
+                ".explicitcluster" => {
+                    self.bump();
+                    attrs.explicitcluster = true;
+                }
+                ".blocksareclusters" => {
+                    self.bump();
+                    attrs.blocksareclusters = true;
+                }
+                _ => {
+                    let sp = self.span();
+                    self.error(
+                        ErrorKind::UnknownDirective,
+                        sp,
+                        format!("unknown function directive '{d}'"),
+                    );
+                    return Err(());
+                }
+            }
+        }
+        let body = match self.kind() {
+            Tok::Semi => {
+                self.bump();
+                None
+            }
+            Tok::LBrace => {
+                self.bump();
+                self.local_regs.clear();
+                self.depth = 0;
+                Some(self.block())
+            }
+            _ => {
+                self.expected("'{' or ';'");
+                return Err(());
+            }
+        };
+        Ok(Function {
+            name,
+            kind,
+            linkage,
+            params,
+            returns,
+            attrs,
+            body,
+            span: start.to(Span::new(0, self.prev_end())),
+            name_span,
+        })
+    }
+
+    fn param_list(&mut self) -> PResult<Vec<Param<'a>>> {
+        self.expect(Tok::LParen, "'('")?;
+        let mut v = Vec::new();
+        if self.eat(Tok::RParen) {
+            return Ok(v);
+        }
+        loop {
+            v.push(self.param()?);
+            if self.eat(Tok::Comma) {
+                continue;
+            }
+            self.expect(Tok::RParen, "',' or ')'")?;
+            return Ok(v);
+        }
+    }
+
+    fn param(&mut self) -> PResult<Param<'a>> {
+        let start = self.span();
+        let space = match self.text() {
+            ".param" if self.kind() == Tok::Dot => StateSpace::Param,
+            ".reg" if self.kind() == Tok::Dot => StateSpace::Reg,
+            _ => {
+                self.expected("'.param' or '.reg'");
+                return Err(());
+            }
+        };
+        self.bump();
+        let mut align = None;
+        let mut vec = 1u8;
+        let mut ty = None;
+        let mut ptr: Option<PtrAttr> = None;
+        while self.kind() == Tok::Dot {
+            let d = self.text();
+            let sp = self.span();
+            self.bump();
+            match d {
+                ".align" => {
+                    let a = self.u32_value("an alignment")?;
+                    match &mut ptr {
+                        Some(p) => p.align = Some(a),
+                        None => align = Some(a),
+                    }
+                }
+                ".ptr" => ptr = Some(PtrAttr::default()),
+                ".v2" => vec = 2,
+                ".v4" => vec = 4,
+                ".v8" => vec = 8,
+                _ => {
+                    let s = &d[1..];
+                    if let (Some(p), Some(sp2)) = (&mut ptr, StateSpace::from_str(s)) {
+                        p.space = Some(sp2);
+                    } else if let Some(t) = Type::from_str(s) {
+                        ty = Some(t);
+                    } else {
+                        self.error(ErrorKind::UnknownDirective, sp, format!("unexpected '{d}' in parameter"));
+                        return Err(());
+                    }
+                }
+            }
+        }
+        let Some(ty) = ty else {
+            self.expected("a parameter type");
+            return Err(());
+        };
+        let name = match self.kind() {
+            Tok::Ident => self.text(),
+            Tok::Underscore => "_",
+            _ => {
+                self.expected("a parameter name");
+                return Err(());
+            }
+        };
+        self.bump();
+        let dims = self.dims()?;
+        Ok(Param { space, align, vec, ty, ptr, name, dims, span: start.to(Span::new(0, self.prev_end())) })
+    }
+
+    fn dims(&mut self) -> PResult<Dims> {
+        let mut dims = Dims::new();
+        while self.eat(Tok::LBracket) {
+            if self.eat(Tok::RBracket) {
+                dims.push(None);
+                continue;
+            }
+            let n = self.u64_value("an array size")?;
+            dims.push(Some(n));
+            self.expect(Tok::RBracket, "']'")?;
+        }
+        Ok(dims)
+    }
+
+    fn call_prototype(&mut self, name: &'a str, start: Span) -> PResult<CallPrototype<'a>> {
+        self.bump(); // .callprototype
+        let mut returns = Vec::new();
+        if self.kind() == Tok::LParen {
+            returns = self.param_list()?;
+        }
+        self.expect(Tok::Underscore, "'_'")?;
+        let mut params = Vec::new();
+        if self.kind() == Tok::LParen {
+            params = self.param_list()?;
+        }
+        let mut noreturn = false;
+        if self.at_dot(".noreturn") {
+            self.bump();
+            noreturn = true;
+        }
+        let end = self.expect(Tok::Semi, "';'")?;
+        Ok(CallPrototype { name, returns, params, noreturn, span: start.to(end) })
+    }
+
+    // ---------------------------------------------------------------- variables
+
+    fn variable(
+        &mut self,
+        linkage: Option<Linkage>,
+        start: Span,
+        out: &mut Vec<Variable<'a>>,
+    ) -> PResult<()> {
+        let sp0 = self.span();
+        let space = match StateSpace::from_str(self.text().get(1..).unwrap_or("")) {
+            Some(s) if self.kind() == Tok::Dot => s,
+            _ => {
+                self.error(ErrorKind::UnknownDirective, sp0, "expected a state space");
+                return Err(());
+            }
+        };
+        self.bump();
+        let mut managed = false;
+        let mut align = None;
+        let mut vec = 1u8;
+        let mut ty = None;
+        while self.kind() == Tok::Dot {
+            let d = self.text();
+            let sp = self.span();
+            self.bump();
+            match d {
+                ".align" => align = Some(self.u32_value("an alignment")?),
+                ".v2" => vec = 2,
+                ".v4" => vec = 4,
+                ".v8" => vec = 8,
+                ".attribute" => {
+                    self.expect(Tok::LParen, "'('")?;
+                    if self.at_dot(".managed") {
+                        self.bump();
+                        managed = true;
+                    } else {
+                        self.expected("'.managed'");
+                        return Err(());
+                    }
+                    self.expect(Tok::RParen, "')'")?;
+                }
+                _ => match Type::from_str(&d[1..]) {
+                    Some(t) if ty.is_none() => ty = Some(t),
+                    _ => {
+                        self.error(ErrorKind::UnknownDirective, sp, format!("unexpected '{d}' in variable declaration"));
+                        return Err(());
+                    }
+                },
+            }
+        }
+        let Some(ty) = ty else {
+            self.expected("a variable type");
+            return Err(());
+        };
+        loop {
+            let vstart = if out.is_empty() { start } else { self.span() };
+            let name = self.expect_ident("a variable name")?;
+            let dims = self.dims()?;
+            let mut init = None;
+            if self.eat(Tok::Eq) {
+                init = Some(self.initializer(0)?);
+            }
+            out.push(Variable {
+                linkage,
+                space,
+                managed,
+                align,
+                vec,
+                ty,
+                name,
+                dims,
+                init,
+                span: vstart.to(Span::new(0, self.prev_end())),
+            });
+            if !self.eat(Tok::Comma) {
+                break;
+            }
+        }
+        let end = self.expect(Tok::Semi, "';'")?;
+        if let Some(v) = out.last_mut() {
+            v.span = v.span.to(end);
+        }
+        Ok(())
+    }
+
+    fn initializer(&mut self, depth: u32) -> PResult<Initializer<'a>> {
+        if self.kind() == Tok::LBrace {
+            if depth >= MAX_DEPTH {
+                self.error_here(ErrorKind::TooDeep, "initializer nested too deeply");
+                return Err(());
+            }
+            self.bump();
+            let mut v = Vec::new();
+            if self.eat(Tok::RBrace) {
+                return Ok(Initializer::List(v));
+            }
+            loop {
+                v.push(self.initializer(depth + 1)?);
+                if self.eat(Tok::Comma) {
+                    continue;
+                }
+                self.expect(Tok::RBrace, "',' or '}'")?;
+                return Ok(Initializer::List(v));
+            }
+        }
+        Ok(Initializer::Value(self.init_value()?))
+    }
+
+    fn init_value(&mut self) -> PResult<InitValue<'a>> {
+        match self.kind() {
+            Tok::Ident => {
+                let name = self.text();
+                self.bump();
+                let (name, generic) = if name == "generic" && self.kind() == Tok::LParen {
+                    self.bump();
+                    let n = self.expect_ident("a symbol")?;
+                    self.expect(Tok::RParen, "')'")?;
+                    (n, true)
+                } else {
+                    (name, false)
+                };
+                let offset = match self.kind() {
+                    Tok::Plus => {
+                        self.bump();
+                        self.i64_value("an offset")?
+                    }
+                    Tok::Minus => {
+                        self.bump();
+                        self.u64_value("an offset")?.wrapping_neg() as i64
+                    }
+                    _ => 0,
+                };
+                Ok(InitValue::Addr { name, offset, generic })
+            }
+            _ => Ok(match self.int_operand()? {
+                Operand::Imm(v) => InitValue::Int(v),
+                Operand::UImm(v) => InitValue::UInt(v),
+                Operand::FImm32(v) => InitValue::F32(v),
+                Operand::FImm64(v) => InitValue::F64(v),
+                _ => return Err(()),
+            }),
+        }
+    }
+
+    // ---------------------------------------------------------------- statements
+
+    /// Parses statements up to and including the closing `}` (the `{` is already consumed).
+    fn block(&mut self) -> Vec<Statement<'a>> {
+        let mut body = Vec::new();
+        loop {
+            match self.kind() {
+                Tok::RBrace => {
+                    self.bump();
+                    break;
+                }
+                Tok::Eof => {
+                    self.error_here(ErrorKind::Unbalanced, "expected '}' before end of input");
+                    break;
+                }
+                Tok::LBrace => {
+                    let sp = self.span();
+                    self.bump();
+                    if self.depth >= MAX_DEPTH {
+                        self.error(ErrorKind::TooDeep, sp, "blocks nested too deeply");
+                        // skip the rest of this block, balanced
+                        let mut d = 1u32;
+                        while d > 0 {
+                            match self.kind() {
+                                Tok::Eof => break,
+                                Tok::LBrace => d += 1,
+                                Tok::RBrace => d -= 1,
+                                _ => {}
+                            }
+                            self.bump();
+                        }
+                        continue;
+                    }
+                    self.depth += 1;
+                    let mark = self.local_regs.len();
+                    let inner = self.block();
+                    self.local_regs.truncate(mark);
+                    self.depth -= 1;
+                    body.push(Statement::Scope(inner));
+                }
+                Tok::Semi => self.bump(),
+                _ => {
+                    if self.statement(&mut body).is_err() {
+                        self.recover_stmt();
+                    }
+                }
+            }
+        }
+        body.shrink_to_fit();
+        body
+    }
+
+    fn statement(&mut self, body: &mut Vec<Statement<'a>>) -> PResult<()> {
+        match self.kind() {
+            Tok::Ident if self.kind_at(1) == Tok::Colon => {
+                let sp = self.span();
+                let name = self.text();
+                self.bump();
+                self.bump();
+                if self.kind() == Tok::Dot {
+                    match self.text() {
+                        ".branchtargets" | ".calltargets" => {
+                            let branch = self.text() == ".branchtargets";
+                            self.bump();
+                            let mut targets = Vec::new();
+                            loop {
+                                targets.push(self.expect_ident("a label")?);
+                                if !self.eat(Tok::Comma) {
+                                    break;
+                                }
+                            }
+                            let end = self.expect(Tok::Semi, "';'")?;
+                            let t = TargetList { name, targets, span: sp.to(end) };
+                            body.push(if branch {
+                                Statement::BranchTargets(t)
+                            } else {
+                                Statement::CallTargets(t)
+                            });
+                            return Ok(());
+                        }
+                        ".callprototype" => {
+                            let p = self.call_prototype(name, sp)?;
+                            body.push(Statement::CallPrototype(p));
+                            return Ok(());
+                        }
+                        _ => {}
+                    }
+                }
+                body.push(Statement::Label(name, Span::new(sp.start, self.prev_end())));
+                Ok(())
+            }
+            Tok::Ident | Tok::At => {
+                if let Some(i) = self.instruction()? {
+                    body.push(Statement::Instruction(i));
+                }
+                Ok(())
+            }
+            Tok::Dot => self.directive_statement(body),
+            _ => {
+                self.expected("a statement");
+                Err(())
+            }
+        }
+    }
+
+    fn directive_statement(&mut self, body: &mut Vec<Statement<'a>>) -> PResult<()> {
+        let start = self.span();
+        let d = self.text();
+        match d {
+            ".reg" => {
+                self.bump();
+                let r = self.reg_decl(start)?;
+                body.push(Statement::RegDecl(r));
+            }
+            ".local" | ".shared" | ".param" | ".const" | ".global" => {
+                let mut out = Vec::new();
+                self.variable(None, start, &mut out)?;
+                body.extend(out.into_iter().map(Statement::VarDecl));
+            }
+            ".loc" => {
+                self.bump();
+                let file = self.u32_value("a file index")?;
+                let line = self.u32_value("a line number")?;
+                let col = self.u32_value("a column number")?;
+                let mut function_name = None;
+                let mut inlined_at = None;
+                while self.eat(Tok::Comma) {
+                    match (self.kind(), self.text()) {
+                        (Tok::Ident, "function_name") => {
+                            self.bump();
+                            function_name = Some(self.expect_ident("a symbol")?);
+                        }
+                        (Tok::Ident, "inlined_at") => {
+                            self.bump();
+                            let f = self.u32_value("a file index")?;
+                            let l = self.u32_value("a line number")?;
+                            let c = self.u32_value("a column number")?;
+                            inlined_at = Some((f, l, c));
+                        }
+                        _ => {
+                            self.expected("'function_name' or 'inlined_at'");
+                            return Err(());
+                        }
+                    }
+                }
+                body.push(Statement::Loc(Loc {
+                    file,
+                    line,
+                    col,
+                    function_name,
+                    inlined_at,
+                    span: start.to(Span::new(0, self.prev_end())),
+                }));
+            }
+            ".pragma" => {
+                self.bump();
+                let p = self.pragma(start)?;
+                body.push(Statement::Pragma(p));
+            }
+            _ => {
+                self.error(ErrorKind::UnknownDirective, start, format!("unknown directive '{d}' in function body"));
+                return Err(());
+            }
+        }
+        Ok(())
+    }
+
+    fn reg_decl(&mut self, start: Span) -> PResult<RegDecl<'a>> {
+        let mut vec = 1u8;
+        let mut ty = None;
+        while self.kind() == Tok::Dot {
+            let d = self.text();
+            let sp = self.span();
+            self.bump();
+            match d {
+                ".v2" => vec = 2,
+                ".v4" => vec = 4,
+                ".v8" => vec = 8,
+                _ => match Type::from_str(&d[1..]) {
+                    Some(t) if ty.is_none() => ty = Some(t),
+                    _ => {
+                        self.error(ErrorKind::UnknownDirective, sp, format!("unexpected '{d}' in register declaration"));
+                        return Err(());
+                    }
+                },
+            }
+        }
+        let Some(ty) = ty else {
+            self.expected("a register type");
+            return Err(());
+        };
+        let mut names = SmallVec::new();
+        loop {
+            let name = self.expect_ident("a register name")?;
+            let mut count = None;
+            if self.kind() == Tok::Lt {
+                self.bump();
+                let sp = self.span();
+                let ok = matches!(self.kind(), Tok::DecInt | Tok::HexInt | Tok::BinInt);
+                let n = if ok { parse_int(self.kind(), self.text()) } else { None };
+                match n.and_then(|(v, _)| u32::try_from(v).ok()) {
+                    Some(n) if n > 0 => {
+                        self.bump();
+                        count = Some(n);
+                    }
+                    _ => {
+                        let t = self.text();
+                        self.error(
+                            ErrorKind::BadRegisterRange,
+                            sp,
+                            format!("bad register range '<{t}>': expected a positive count"),
+                        );
+                        return Err(());
+                    }
+                }
+                self.expect(Tok::Gt, "'>'")?;
+            }
+            if !name.starts_with('%') {
+                self.local_regs.push(name);
+            }
+            names.push(RegName { name, count });
+            if !self.eat(Tok::Comma) {
+                break;
+            }
+        }
+        let end = self.expect(Tok::Semi, "';'")?;
+        Ok(RegDecl { ty, vec, names, span: start.to(end) })
+    }
+
+    // ---------------------------------------------------------------- instructions
+
+    fn instruction(&mut self) -> PResult<Option<Instruction<'a>>> {
+        let start = self.span();
+        let mut guard = None;
+        if self.eat(Tok::At) {
+            let negated = self.eat(Tok::Bang);
+            let reg = self.expect_ident("a guard predicate")?;
+            guard = Some(Guard { reg, negated });
+        }
+        let head_span = self.span();
+        let head = self.expect_ident("an instruction")?;
+        // The mnemonic's `.xxx` parts are the Dot tokens that follow.
+        let first_mod = self.pos;
+        let mut n_mods = 0usize;
+        while self.kind_at(n_mods) == Tok::Dot {
+            n_mods += 1;
+        }
+        let (op, consumed) = match self.lookup_opcode(head, n_mods) {
+            Some(x) => x,
+            None => {
+                let sp = head_span;
+                self.error(ErrorKind::UnknownInstruction, sp, format!("unknown instruction '{head}'"));
+                return Err(());
+            }
+        };
+        let mut mods = Modifiers::EMPTY;
+        let (cats, flags) = allowed(op);
+        let mut bad = false;
+        for i in consumed..n_mods {
+            let Some(tok) = self.toks.get(first_mod + i) else { break };
+            let sp = tok.span();
+            let text = self.src.get(sp.range()).unwrap_or("");
+            let m = text.get(1..).unwrap_or("");
+            match apply_modifier(op, &mut mods, m) {
+                Ok(c) => {
+                    let ok = if c.cat == cat::FLAG { flags.contains(c.flag) } else { cats & c.cat != 0 };
+                    if !ok {
+                        self.error(
+                            ErrorKind::UnknownModifier,
+                            sp,
+                            format!("modifier '{text}' is not valid for '{}'", op.name()),
+                        );
+                        bad = true;
+                    }
+                }
+                Err(ModError::Unknown) => {
+                    self.error(
+                        ErrorKind::UnknownModifier,
+                        sp,
+                        format!("unknown modifier '{text}' for '{}'", op.name()),
+                    );
+                    bad = true;
+                }
+                Err(ModError::Duplicate) => {
+                    self.error(
+                        ErrorKind::UnknownModifier,
+                        sp,
+                        format!("duplicate or conflicting modifier '{text}' for '{}'", op.name()),
+                    );
+                    bad = true;
+                }
+            }
+        }
+        self.pos = first_mod + n_mods;
+        let mut operands: SmallVec<[Operand<'a>; 4]> = SmallVec::new();
+        if self.kind() != Tok::Semi {
+            loop {
+                operands.push(self.operand(true)?);
+                match self.kind() {
+                    Tok::Comma => self.bump(),
+                    Tok::Semi => break,
+                    _ => {
+                        if self.newline_before() || self.kind() == Tok::RBrace {
+                            let e = self.prev_end();
+                            self.error(ErrorKind::Expected, Span::new(e, e), "missing ';' after instruction");
+                            if bad {
+                                return Ok(None);
+                            }
+                            let span = start.to(Span::new(0, e));
+                            return Ok(Some(Instruction { guard, op, mods, operands, span }));
+                        }
+                        self.expected("',' or ';'");
+                        return Err(());
+                    }
+                }
+            }
+        }
+        let end = self.span();
+        self.bump(); // ';'
+        if bad {
+            // Modifier errors are already reported and the statement is consumed.
+            return Ok(None);
+        }
+        Ok(Some(Instruction { guard, op, mods, operands, span: start.to(end) }))
+    }
+
+    /// Finds the opcode for `head` followed by `n_mods` dot tokens, gluing compound
+    /// mnemonics longest-first. Returns the opcode and how many dot tokens it consumed.
+    fn lookup_opcode(&self, head: &str, n_mods: usize) -> Option<(Opcode, usize)> {
+        if Opcode::has_compounds(head) {
+            let mut buf = [0u8; 96];
+            let max = n_mods.min(4);
+            for take in (1..=max).rev() {
+                let mut len = 0usize;
+                let mut ok = true;
+                for part in std::iter::once(head).chain((0..take).map(|i| self.text_at(i))) {
+                    let b = part.as_bytes();
+                    match buf.get_mut(len..len + b.len()) {
+                        Some(dst) => dst.copy_from_slice(b),
+                        None => {
+                            ok = false;
+                            break;
+                        }
+                    }
+                    len += b.len();
+                }
+                if !ok {
+                    continue;
+                }
+                if let Some(name) = buf.get(..len).and_then(|b| std::str::from_utf8(b).ok()) {
+                    if let Some(op) = Opcode::from_mnemonic(name) {
+                        return Some((op, take));
+                    }
+                }
+            }
+        }
+        Opcode::from_mnemonic(head).map(|op| (op, 0))
+    }
+
+    /// Parses one operand. `allow_compound` permits vectors/lists/brackets (not nested).
+    fn operand(&mut self, allow_compound: bool) -> PResult<Operand<'a>> {
+        match self.kind() {
+            Tok::Ident => Ok(self.name_operand()),
+            Tok::Underscore => {
+                self.bump();
+                Ok(Operand::Sink)
+            }
+            Tok::Bang => {
+                self.bump();
+                let r = self.expect_ident("a predicate register")?;
+                Ok(Operand::Negated(r))
+            }
+            Tok::Minus | Tok::DecInt | Tok::HexInt | Tok::BinInt | Tok::F32Bits | Tok::F64Bits | Tok::Float => {
+                self.int_operand()
+            }
+            Tok::LBrace if allow_compound => {
+                self.bump();
+                let v = self.operand_seq(Tok::RBrace, "'}'")?;
+                Ok(Operand::Vector(v))
+            }
+            Tok::LParen if allow_compound => {
+                self.bump();
+                let v = self.operand_seq(Tok::RParen, "')'")?;
+                Ok(Operand::List(v))
+            }
+            Tok::LBracket if allow_compound => self.bracket(),
+            _ => {
+                self.expected("an operand");
+                Err(())
+            }
+        }
+    }
+
+    fn operand_seq(&mut self, close: Tok, what: &str) -> PResult<Box<[Operand<'a>]>> {
+        let mut v: SmallVec<[Operand<'a>; 8]> = SmallVec::new();
+        if self.eat(close) {
+            return Ok(Box::new([]));
+        }
+        loop {
+            v.push(self.operand(false)?);
+            if self.eat(Tok::Comma) {
+                continue;
+            }
+            if self.eat(close) {
+                return Ok(v.into_vec().into_boxed_slice());
+            }
+            self.expected(what);
+            return Err(());
+        }
+    }
+
+    fn name_operand(&mut self) -> Operand<'a> {
+        let name = self.text();
+        self.bump();
+        if name.starts_with('%') {
+            if let Some(sr) = special_reg(name) {
+                let mut dim = None;
+                if sr.has_components() && self.kind() == Tok::Dot {
+                    if let Some(d) = Dim::from_str_dim(self.text().get(1..).unwrap_or("")) {
+                        self.bump();
+                        dim = Some(d);
+                    }
+                }
+                return Operand::SpecialReg(sr, dim);
+            }
+            if self.kind() == Tok::Pipe && self.kind_at(1) == Tok::Ident {
+                self.bump();
+                let b = self.text();
+                self.bump();
+                return Operand::PredPair(name, b);
+            }
+            return Operand::Reg(name);
+        }
+        let is_reg = !self.local_regs.is_empty() && self.local_regs.contains(&name);
+        if is_reg {
+            if self.kind() == Tok::Pipe && self.kind_at(1) == Tok::Ident {
+                self.bump();
+                let b = self.text();
+                self.bump();
+                return Operand::PredPair(name, b);
+            }
+            Operand::Reg(name)
+        } else {
+            Operand::Symbol(name)
+        }
+    }
+
+    /// `[base]`, `[base+off]`, `[base-off]`, `[imm]`, or `[a, {b, c}]`.
+    fn bracket(&mut self) -> PResult<Operand<'a>> {
+        let open = self.span();
+        self.bump();
+        let first = match self.kind() {
+            Tok::LBrace => {
+                self.bump();
+                Operand::Vector(self.operand_seq(Tok::RBrace, "'}'")?)
+            }
+            _ => self.operand(false)?,
+        };
+        match self.kind() {
+            Tok::RBracket | Tok::Plus | Tok::Minus => {
+                let mut offset = 0i64;
+                while matches!(self.kind(), Tok::Plus | Tok::Minus) {
+                    let neg = self.kind() == Tok::Minus;
+                    self.bump();
+                    let sp = self.span();
+                    let v = match self.int_operand()? {
+                        Operand::Imm(v) => v,
+                        Operand::UImm(v) => v as i64,
+                        _ => {
+                            self.error(ErrorKind::Invalid, sp, "expected an integer offset");
+                            return Err(());
+                        }
+                    };
+                    let v = if neg { v.wrapping_neg() } else { v };
+                    offset = offset.wrapping_add(v);
+                }
+                self.expect(Tok::RBracket, "']'")?;
+                let base = match first {
+                    Operand::Reg(r) => AddrBase::Reg(r),
+                    Operand::Symbol(s) => AddrBase::Symbol(s),
+                    Operand::Imm(v) => AddrBase::Imm(v),
+                    Operand::UImm(v) => AddrBase::Imm(v as i64),
+                    _ => {
+                        self.error(ErrorKind::Invalid, open, "invalid address base");
+                        return Err(());
+                    }
+                };
+                let (base, offset) = match base {
+                    AddrBase::Imm(v) => (AddrBase::Imm(v.wrapping_add(offset)), 0),
+                    b => (b, offset),
+                };
+                Ok(Operand::Address(Address { base, offset }))
+            }
+            Tok::Comma => {
+                let mut v: SmallVec<[Operand<'a>; 4]> = SmallVec::new();
+                v.push(first);
+                while self.eat(Tok::Comma) {
+                    if self.kind() == Tok::LBrace {
+                        self.bump();
+                        v.push(Operand::Vector(self.operand_seq(Tok::RBrace, "'}'")?));
+                    } else {
+                        v.push(self.operand(false)?);
+                    }
+                }
+                self.expect(Tok::RBracket, "']'")?;
+                Ok(Operand::AddressList(v.into_vec().into_boxed_slice()))
+            }
+            _ => {
+                self.expected("']'");
+                Err(())
+            }
+        }
+    }
+}
+
+/// Special register lookup, skipping the common `%r12`-style names quickly.
+#[inline]
+fn special_reg(name: &str) -> Option<SpecialReg> {
+    let b = name.as_bytes();
+    if b.last().is_some_and(u8::is_ascii_digit)
+        && !(name.starts_with("%envreg")
+            || name.starts_with("%pm")
+            || name.starts_with("%clock64")
+            || name.starts_with("%reserved"))
+    {
+        return None;
+    }
+    SpecialReg::from_name(name)
+}
+
+fn is_top_directive(d: &str) -> bool {
+    matches!(
+        d,
+        ".version"
+            | ".target"
+            | ".address_size"
+            | ".visible"
+            | ".extern"
+            | ".weak"
+            | ".common"
+            | ".entry"
+            | ".func"
+            | ".global"
+            | ".shared"
+            | ".const"
+            | ".file"
+            | ".section"
+    )
+}
+
+/// Parses an integer literal token. Returns `(value, has_U_suffix)`.
+fn parse_int(kind: Tok, text: &str) -> Option<(u64, bool)> {
+    let (body, unsigned) = match text.strip_suffix('U') {
+        Some(b) => (b, true),
+        None => (text, false),
+    };
+    let v = match kind {
+        Tok::HexInt => u64::from_str_radix(body.get(2..)?, 16).ok()?,
+        Tok::BinInt => u64::from_str_radix(body.get(2..)?, 2).ok()?,
+        Tok::DecInt => {
+            if body.len() > 1 && body.starts_with('0') {
+                u64::from_str_radix(body.get(1..)?, 8).ok()?
+            } else {
+                body.parse::<u64>().ok()?
+            }
+        }
+        _ => return None,
+    };
+    Some((v, unsigned))
+}
+
+/// Builds an integer operand: `U`-suffixed or > i64::MAX values are `UImm`.
+fn make_int<'a>(v: u64, unsigned: bool, neg: bool) -> Option<Operand<'a>> {
+    if neg {
+        if v <= i64::MAX as u64 {
+            Some(Operand::Imm(-(v as i64)))
+        } else if v == 1u64 << 63 {
+            Some(Operand::Imm(i64::MIN))
+        } else {
+            None
+        }
+    } else if unsigned || v > i64::MAX as u64 {
+        Some(Operand::UImm(v))
+    } else {
+        Some(Operand::Imm(v as i64))
+    }
+}
