@@ -124,6 +124,7 @@ pub fn lower_module(m: ast::Module<'_>) -> (Module, Vec<LowerError>) {
         }
         *target = lower_function(f, &names, &module_protos, &mut errors);
     }
+    errors.sort_by_key(|e| (e.span.start, e.span.end));
     (out, errors)
 }
 
