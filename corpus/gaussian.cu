@@ -11,6 +11,9 @@
 //
 // size = 64, a is row-major size x size, diagonally dominant (a[i][i] = 2*size, off-diagonal
 // ((7i + 3j) % 10) * 0.1), b[i] = i % 5. The host back-substitutes and checks the residual.
+//  - fill_system: the diagonal test `(r == c) ? .. : ..` is compiled to a real branch (the other
+//    arm has an integer remainder): one lane in some warps takes it: divergent, definite.
+//    `if (i < size)` covers exactly warps 0-1 of block 0: uniform.
 //  - fan1 `if (r >= size - 1 - t) return;`: 64 threads, 63 - t rows in range: for every t the
 //    cut falls inside a warp except t = 31 (32 rows: exactly warp 0): divergent, definite.
 //  - fan1 m[row*size + t] and a[row*size + t]: lanes walk a column, size*4 = 256 bytes apart:
@@ -39,7 +42,7 @@ __global__ void fill_system(float* a, float* b, float* m, int size)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     int r = i / size, c = i % size;
-    a[i] = (r == c) ? 2.0f * (float)size : (float)((7 * r + 3 * c) % 10) * 0.1f;
+    a[i] = (r == c) ? 2.0f * (float)size : (float)((7 * r + 3 * c) % 10) * 0.1f; // expect: divergent-branch definite
     m[i] = 0.0f;
     if (i < size) b[i] = (float)(i % 5);
 }
