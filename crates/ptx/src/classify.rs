@@ -77,6 +77,20 @@ pub(crate) fn apply_modifier(op: Opcode, m: &mut Modifiers, s: &str) -> Result<C
             set_once!(m.mul_mode, v, cat::MUL);
         }
         (Vote, "uni") => set_once!(m.vote_mode, VoteMode::Uni, cat::VOTE),
+        (Setmaxnreg, "inc") => {
+            if m.flags.contains(Flags::INC) {
+                return Err(ModError::Duplicate);
+            }
+            m.flags.insert(Flags::INC);
+            return Ok(Classified { cat: cat::FLAG, flag: Flags::INC });
+        }
+        (Setmaxnreg, "dec") => {
+            if m.flags.contains(Flags::DEC) {
+                return Err(ModError::Duplicate);
+            }
+            m.flags.insert(Flags::DEC);
+            return Ok(Classified { cat: cat::FLAG, flag: Flags::DEC });
+        }
         (Membar, "gl") => set_once!(m.scope, Scope::Gpu, cat::SCOPE),
         (Tld4, "r" | "g" | "b" | "a") => {
             let v = Component::from_str(s).ok_or(ModError::Unknown)?;

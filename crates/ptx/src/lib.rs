@@ -17,6 +17,7 @@ pub use span::Span;
 pub mod error;
 pub mod lexer;
 pub mod parser;
+pub mod print;
 mod classify;
 
 pub use error::{ErrorKind, ParseError, render_errors};
