@@ -19,7 +19,11 @@
 //  - lavamd_128: the same code with NPAR = 128 = blockDim.x: every loop is uniform: no
 //    expectations.
 //  - float4 loads rv[first + wtx] are 16-byte vectors, contiguous, and box starts are 1600 (or
-//    2048) bytes apart, a multiple of 32: coalesced. rB[j] in shared memory is read by all lanes at
+//    2048) bytes apart, a multiple of 32: coalesced. The charges are 4-byte floats, so a 100-particle
+//    box is 400 bytes and every odd box starts 16 bytes into a sector: qv[first + wtx] (and the
+//    fill's qv100 store) touch 5 sectors per full warp instead of 4: misaligned, definite (the
+//    alignment problem the paper says nvprof reported and GPUCheck missed). With 128 particles a
+//    box is 512 bytes: aligned. rB[j] in shared memory is read by all lanes at
 //    the same j: broadcast, no bank conflict.
 // Math: __expf (ex2.approx), fmaf-contracted arithmetic.
 #include <cstdio>
@@ -53,7 +57,7 @@ __global__ void lava_fill(float4* rv100, float* qv100, float4* rv128, float* qv1
     qv128[g] = q;
     if (t < NPAR_A) { // expect: divergent-branch definite
         rv100[b * NPAR_A + t] = r;
-        qv100[b * NPAR_A + t] = q;
+        qv100[b * NPAR_A + t] = q; // expect: misaligned-access definite
     }
     if (t == 0) { // expect: divergent-branch definite
         int nn = 3 + b % 3;
@@ -80,7 +84,7 @@ __global__ void lavamd_100(const float4* rv, const float* qv, const int* box_nn,
         int wtx = threadIdx.x;
         while (wtx < NPAR_A) { // expect: divergent-branch definite
             rB[wtx] = rv[first + wtx];
-            qB[wtx] = qv[first + wtx];
+            qB[wtx] = qv[first + wtx]; // expect: misaligned-access definite
             wtx += NTHREADS;
         }
         __syncthreads();
