@@ -72,14 +72,14 @@ impl ParseError {
 ///
 /// ```text
 /// error: unknown instruction 'foo'
-///   ┌─ k.ptx:12:5
-///    │
-/// 12 │     foo.u32 %r1, %r2;
-///    │     ^^^
+///    --> k.ptx:12:5
+///    |
+/// 12 |     foo.u32 %r1, %r2;
+///    |     ^^^
 /// ```
 pub fn render_errors(file_name: &str, src: &str, errors: &[ParseError]) -> String {
     let file = SimpleFile::new(file_name, src);
-    let config = term::Config::default();
+    let config = term::Config { chars: term::Chars::ascii(), ..term::Config::default() };
     let mut out = String::new();
     for e in errors {
         let diag = e.to_diagnostic((), src);

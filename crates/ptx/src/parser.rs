@@ -656,10 +656,11 @@ impl<'a> Parser<'a> {
                 None
             }
             Tok::LBrace => {
+                let open = self.span();
                 self.bump();
                 self.local_regs.clear();
                 self.depth = 0;
-                Some(self.block())
+                Some(self.block(open))
             }
             _ => {
                 self.expected("'{' or ';'");
@@ -937,7 +938,7 @@ impl<'a> Parser<'a> {
     // ---------------------------------------------------------------- statements
 
     /// Parses statements up to and including the closing `}` (the `{` is already consumed).
-    fn block(&mut self) -> Vec<Statement<'a>> {
+    fn block(&mut self, open: Span) -> Vec<Statement<'a>> {
         let mut body = Vec::new();
         loop {
             match self.kind() {
@@ -946,7 +947,7 @@ impl<'a> Parser<'a> {
                     break;
                 }
                 Tok::Eof => {
-                    self.error_here(ErrorKind::Unbalanced, "expected '}' before end of input");
+                    self.error(ErrorKind::Unbalanced, open, "unclosed '{': expected '}' before end of input");
                     break;
                 }
                 Tok::LBrace => {
@@ -969,12 +970,19 @@ impl<'a> Parser<'a> {
                     }
                     self.depth += 1;
                     let mark = self.local_regs.len();
-                    let inner = self.block();
+                    let inner = self.block(sp);
                     self.local_regs.truncate(mark);
                     self.depth -= 1;
                     body.push(Statement::Scope(inner));
                 }
                 Tok::Semi => self.bump(),
+                Tok::Error => {
+                    // Report a run of stray characters once and resume right after it.
+                    self.expected("a statement");
+                    while self.kind() == Tok::Error {
+                        self.bump();
+                    }
+                }
                 _ => {
                     if self.statement(&mut body).is_err() {
                         self.recover_stmt();
