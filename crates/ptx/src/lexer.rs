@@ -193,29 +193,61 @@ pub enum LexProblem {
     TooLong,
 }
 
-/// Tokenizes `src` (which must be shorter than 4 GiB). Comments are dropped; an
+/// An incremental tokenizer: produces [`Token`]s in chunks, so a parser can keep only a
+/// small window of tokens alive instead of the whole token vector.
+pub struct TokenStream<'a> {
+    lexer: logos::Lexer<'a, Tok>,
+    done: bool,
+}
+
+impl<'a> TokenStream<'a> {
+    /// A stream over `src` (which must be shorter than 4 GiB).
+    pub fn new(src: &'a str) -> Self {
+        TokenStream { lexer: Tok::lexer(src), done: false }
+    }
+
+    /// True once the end of input was reached.
+    pub fn is_done(&self) -> bool {
+        self.done
+    }
+
+    /// Appends up to `n` tokens to `out` (comments dropped; problems reported in `problems`).
+    pub fn fill(&mut self, out: &mut Vec<Token>, n: usize, problems: &mut Vec<(LexProblem, Span)>) {
+        let mut pushed = 0usize;
+        while pushed < n {
+            let Some(res) = self.lexer.next() else {
+                self.done = true;
+                return;
+            };
+            let r = self.lexer.span();
+            let start = r.start as u32;
+            let len = r.end.saturating_sub(r.start);
+            let kind = res.unwrap_or(Tok::Error);
+            if kind == Tok::BlockComment {
+                if !self.lexer.slice().ends_with("*/") || len < 4 {
+                    problems.push((LexProblem::UnterminatedComment, Span::new(start, start + 2)));
+                }
+                continue;
+            }
+            if len > MAX_TOKEN_LEN {
+                problems.push((LexProblem::TooLong, Span::new(start, start.saturating_add(1))));
+                out.push(Token::new(Tok::Error, start, 1));
+            } else {
+                out.push(Token::new(kind, start, len as u32));
+            }
+            pushed += 1;
+        }
+    }
+}
+
+/// Tokenizes all of `src` (which must be shorter than 4 GiB). Comments are dropped; an
 /// unterminated block comment and over-long tokens are reported in the second vector.
 pub fn lex(src: &str) -> (Vec<Token>, Vec<(LexProblem, Span)>) {
     let mut toks = Vec::with_capacity(src.len() / 4 + 16);
     let mut problems = Vec::new();
-    let mut lexer = Tok::lexer(src);
-    while let Some(res) = lexer.next() {
-        let r = lexer.span();
-        let start = r.start as u32;
-        let len = r.end.saturating_sub(r.start);
-        let kind = res.unwrap_or(Tok::Error);
-        if kind == Tok::BlockComment {
-            if !lexer.slice().ends_with("*/") || len < 4 {
-                problems.push((LexProblem::UnterminatedComment, Span::new(start, start + 2)));
-            }
-            continue;
-        }
-        if len > MAX_TOKEN_LEN {
-            problems.push((LexProblem::TooLong, Span::new(start, start.saturating_add(1))));
-            toks.push(Token::new(Tok::Error, start, 1));
-            continue;
-        }
-        toks.push(Token::new(kind, start, len as u32));
+    let mut ts = TokenStream::new(src);
+    while !ts.is_done() {
+        ts.fill(&mut toks, usize::MAX, &mut problems);
     }
     (toks, problems)
 }

@@ -10,7 +10,7 @@ use smallvec::SmallVec;
 use crate::ast::*;
 use crate::classify::{ModError, allowed, apply_modifier, cat};
 use crate::error::{ErrorKind, ParseError};
-use crate::lexer::{LexProblem, Tok, Token, lex};
+use crate::lexer::{LexProblem, Tok, Token, TokenStream};
 use crate::modifiers::{Modifiers, StateSpace, Type};
 use crate::opcode::Opcode;
 use crate::span::Span;
@@ -30,23 +30,18 @@ pub fn parse(src: &str) -> (Module<'_>, Vec<ParseError>) {
         );
         return (Module::default(), vec![e]);
     }
-    let (toks, problems) = lex(src);
     let mut p = Parser {
         src,
-        toks,
+        toks: Vec::with_capacity(WINDOW + CHUNK),
+        stream: TokenStream::new(src),
+        problems: Vec::new(),
         pos: 0,
+        bumps: 0,
         errors: Vec::new(),
         depth: 0,
         local_regs: Vec::new(),
     };
-    for (prob, span) in problems {
-        match prob {
-            LexProblem::UnterminatedComment => {
-                p.error(ErrorKind::UnterminatedComment, span, "unterminated block comment")
-            }
-            LexProblem::TooLong => p.error(ErrorKind::TooLarge, span, "token too long"),
-        }
-    }
+    p.refill();
     let m = p.module();
     let mut errors = p.errors;
     errors.sort_by_key(|e| e.span.start);
@@ -55,10 +50,25 @@ pub fn parse(src: &str) -> (Module<'_>, Vec<ParseError>) {
 
 type PResult<T> = Result<T, ()>;
 
+/// Tokens guaranteed to be buffered ahead of the cursor (bounds mnemonic lookahead).
+const LOOKAHEAD: usize = 64;
+/// Tokens lexed per refill.
+const CHUNK: usize = 512;
+/// Consumed tokens kept before the window is compacted.
+const WINDOW: usize = 2048;
+/// Most `.xxx` parts a mnemonic may have.
+const MAX_MODS: usize = LOOKAHEAD - 8;
+
 struct Parser<'a> {
     src: &'a str,
+    /// A sliding window of tokens; `pos` indexes into it. Tokens are lexed on demand so the
+    /// whole token vector of a large module is never held in memory.
     toks: Vec<Token>,
+    stream: TokenStream<'a>,
+    problems: Vec<(LexProblem, Span)>,
     pos: usize,
+    /// Total tokens consumed (monotonic, unaffected by window compaction).
+    bumps: usize,
     errors: Vec<ParseError>,
     depth: u32,
     /// Register names without `%` declared by `.reg` in enclosing scopes (inline asm).
@@ -131,6 +141,34 @@ impl<'a> Parser<'a> {
     fn bump(&mut self) {
         if self.pos < self.toks.len() {
             self.pos += 1;
+            self.bumps += 1;
+            if self.toks.len() - self.pos < LOOKAHEAD {
+                self.refill();
+            }
+        }
+    }
+
+    /// Lexes more tokens, first dropping consumed ones (keeping the previous token).
+    #[cold]
+    fn refill(&mut self) {
+        if self.stream.is_done() {
+            return;
+        }
+        if self.pos > WINDOW {
+            let k = self.pos - 1;
+            self.toks.drain(..k);
+            self.pos -= k;
+        }
+        self.stream.fill(&mut self.toks, CHUNK, &mut self.problems);
+        if !self.problems.is_empty() {
+            for (prob, span) in std::mem::take(&mut self.problems) {
+                match prob {
+                    LexProblem::UnterminatedComment => {
+                        self.error(ErrorKind::UnterminatedComment, span, "unterminated block comment")
+                    }
+                    LexProblem::TooLong => self.error(ErrorKind::TooLarge, span, "token too long"),
+                }
+            }
         }
     }
 
@@ -241,7 +279,7 @@ impl<'a> Parser<'a> {
     /// next top-level directive.
     fn recover_top(&mut self) {
         let mut depth = 0u32;
-        let start = self.pos;
+        let start = self.bumps;
         loop {
             match self.kind() {
                 Tok::Eof => return,
@@ -257,7 +295,7 @@ impl<'a> Parser<'a> {
                     }
                     depth -= 1;
                 }
-                Tok::Dot if depth == 0 && self.pos > start && is_top_directive(self.text()) => {
+                Tok::Dot if depth == 0 && self.bumps > start && is_top_directive(self.text()) => {
                     return;
                 }
                 _ => {}
@@ -1188,6 +1226,10 @@ impl<'a> Parser<'a> {
         let mut n_mods = 0usize;
         while self.kind_at(n_mods) == Tok::Dot {
             n_mods += 1;
+            if n_mods > MAX_MODS {
+                self.error(ErrorKind::UnknownModifier, head_span, format!("too many modifiers on '{head}'"));
+                return Err(());
+            }
         }
         let (op, consumed) = match self.lookup_opcode(head, n_mods) {
             Some(x) => x,
@@ -1235,7 +1277,9 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        self.pos = first_mod + n_mods;
+        for _ in 0..n_mods {
+            self.bump();
+        }
         let mut operands: SmallVec<[Operand<'a>; 4]> = SmallVec::new();
         if self.kind() != Tok::Semi {
             loop {

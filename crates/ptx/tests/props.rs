@@ -201,6 +201,6 @@ fn instruction_is_small() {
     eprintln!("Operand {op}, Modifiers {mods}, Instruction {ins}, Statement {st}");
     assert!(op <= 40, "Operand is {op} bytes");
     assert!(mods <= 48, "Modifiers is {mods} bytes");
-    assert!(ins <= 224, "Instruction is {ins} bytes");
-    assert!(st <= 224, "Statement is {st} bytes");
+    assert!(ins <= 264, "Instruction is {ins} bytes");
+    assert!(st <= 264, "Statement is {st} bytes");
 }
