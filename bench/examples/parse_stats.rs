@@ -29,6 +29,14 @@ fn main() {
     // Make sure the input is resident before measuring.
     let check: usize = input.bytes().map(usize::from).sum();
     std::hint::black_box(check);
+    // PARSE_REPEAT=N parses N extra times first (for profiling); the report is for the last.
+    let repeat: usize = std::env::var("PARSE_REPEAT").ok().and_then(|v| v.parse().ok()).unwrap_or(0);
+    for _ in 0..repeat {
+        match which {
+            "ptx-syntax" => drop(std::hint::black_box(ptx_syntax::parse_ptx(&input))),
+            _ => drop(std::hint::black_box(warpscope_ptx::parse(&input))),
+        }
+    }
     let before = rss_kib().unwrap_or(0);
     let t = Instant::now();
     let ok = match which {

@@ -10,7 +10,6 @@ use crate::span::Span;
 #[derive(Logos, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]
 #[logos(skip r"[ \t\r\n\f\v]+")]
-#[logos(skip(r"//[^\n]*", allow_greedy = true))]
 pub enum Tok {
     /// Identifier, register (`%r1`), label (`$L__BB0_1`).
     #[regex(r"[a-zA-Z][a-zA-Z0-9_$]*")]
@@ -48,6 +47,9 @@ pub enum Tok {
     /// A string without its closing quote on the same line.
     #[regex(r#""([^"\\\n]|\\[^\n])*"#, priority = 1)]
     UnterminatedStr,
+    /// `// ...` to the end of the line (skipped).
+    #[token("//", line_comment)]
+    LineComment,
     /// `/* ... */`; filtered out by [`lex`] (an unterminated one is an error).
     #[token("/*", block_comment)]
     BlockComment,
@@ -105,6 +107,12 @@ pub enum Tok {
     Eof,
 }
 
+fn line_comment(lex: &mut logos::Lexer<Tok>) -> logos::Skip {
+    let rest = lex.remainder();
+    lex.bump(rest.find('\n').unwrap_or(rest.len()));
+    logos::Skip
+}
+
 fn block_comment(lex: &mut logos::Lexer<Tok>) {
     let rest = lex.remainder();
     match rest.find("*/") {
@@ -135,6 +143,7 @@ const KINDS: [Tok; Tok::Eof as usize + 1] = {
     k[Tok::BadNumber as usize] = Tok::BadNumber;
     k[Tok::Str as usize] = Tok::Str;
     k[Tok::UnterminatedStr as usize] = Tok::UnterminatedStr;
+    k[Tok::LineComment as usize] = Tok::LineComment;
     k[Tok::BlockComment as usize] = Tok::BlockComment;
     k[Tok::Underscore as usize] = Tok::Underscore;
     k[Tok::Comma as usize] = Tok::Comma;

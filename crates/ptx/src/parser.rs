@@ -37,6 +37,7 @@ pub fn parse(src: &str) -> (Module<'_>, Vec<ParseError>) {
         problems: Vec::new(),
         pos: 0,
         bumps: 0,
+        scratch: Vec::new(),
         errors: Vec::new(),
         depth: 0,
         local_regs: Vec::new(),
@@ -69,6 +70,8 @@ struct Parser<'a> {
     pos: usize,
     /// Total tokens consumed (monotonic, unaffected by window compaction).
     bumps: usize,
+    /// Statements of the blocks being parsed (see `block`).
+    scratch: Vec<Statement<'a>>,
     errors: Vec<ParseError>,
     depth: u32,
     /// Register names without `%` declared by `.reg` in enclosing scopes (inline asm).
@@ -977,7 +980,9 @@ impl<'a> Parser<'a> {
 
     /// Parses statements up to and including the closing `}` (the `{` is already consumed).
     fn block(&mut self, open: Span) -> Vec<Statement<'a>> {
-        let mut body = Vec::new();
+        // Statements are collected on a scratch stack shared by all nesting levels and moved
+        // into an exactly-sized Vec at the end (no growth reallocations of the AST).
+        let start = self.scratch.len();
         loop {
             match self.kind() {
                 Tok::RBrace => {
@@ -1011,7 +1016,7 @@ impl<'a> Parser<'a> {
                     let inner = self.block(sp);
                     self.local_regs.truncate(mark);
                     self.depth -= 1;
-                    body.push(Statement::Scope(inner));
+                    self.scratch.push(Statement::Scope(inner));
                 }
                 Tok::Semi => self.bump(),
                 Tok::Error => {
@@ -1022,17 +1027,17 @@ impl<'a> Parser<'a> {
                     }
                 }
                 _ => {
-                    if self.statement(&mut body).is_err() {
+                    if self.statement().is_err() {
                         self.recover_stmt();
                     }
                 }
             }
         }
-        body.shrink_to_fit();
-        body
+        let start = start.min(self.scratch.len());
+        self.scratch.drain(start..).collect()
     }
 
-    fn statement(&mut self, body: &mut Vec<Statement<'a>>) -> PResult<()> {
+    fn statement(&mut self) -> PResult<()> {
         match self.kind() {
             Tok::Ident if self.kind_at(1) == Tok::Colon => {
                 let sp = self.span();
@@ -1053,7 +1058,7 @@ impl<'a> Parser<'a> {
                             }
                             let end = self.expect(Tok::Semi, "';'")?;
                             let t = TargetList { name, targets, span: sp.to(end) };
-                            body.push(if branch {
+                            self.scratch.push(if branch {
                                 Statement::BranchTargets(t)
                             } else {
                                 Statement::CallTargets(t)
@@ -1062,22 +1067,22 @@ impl<'a> Parser<'a> {
                         }
                         ".callprototype" => {
                             let p = self.call_prototype(name, sp)?;
-                            body.push(Statement::CallPrototype(p));
+                            self.scratch.push(Statement::CallPrototype(p));
                             return Ok(());
                         }
                         _ => {}
                     }
                 }
-                body.push(Statement::Label(name, Span::new(sp.start, self.prev_end())));
+                self.scratch.push(Statement::Label(name, Span::new(sp.start, self.prev_end())));
                 Ok(())
             }
             Tok::Ident | Tok::At => {
                 if let Some(i) = self.instruction()? {
-                    body.push(Statement::Instruction(i));
+                    self.scratch.push(Statement::Instruction(i));
                 }
                 Ok(())
             }
-            Tok::Dot => self.directive_statement(body),
+            Tok::Dot => self.directive_statement(),
             _ => {
                 self.expected("a statement");
                 Err(())
@@ -1085,19 +1090,19 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn directive_statement(&mut self, body: &mut Vec<Statement<'a>>) -> PResult<()> {
+    fn directive_statement(&mut self) -> PResult<()> {
         let start = self.span();
         let d = self.text();
         match d {
             ".reg" => {
                 self.bump();
                 let r = self.reg_decl(start)?;
-                body.push(Statement::RegDecl(r));
+                self.scratch.push(Statement::RegDecl(r));
             }
             ".local" | ".shared" | ".param" | ".const" | ".global" => {
                 let mut out = Vec::new();
                 self.variable(None, start, &mut out)?;
-                body.extend(out.into_iter().map(Statement::VarDecl));
+                self.scratch.extend(out.into_iter().map(Statement::VarDecl));
             }
             ".loc" => {
                 self.bump();
@@ -1125,7 +1130,7 @@ impl<'a> Parser<'a> {
                         }
                     }
                 }
-                body.push(Statement::Loc(Loc {
+                self.scratch.push(Statement::Loc(Loc {
                     file,
                     line,
                     col,
@@ -1137,7 +1142,7 @@ impl<'a> Parser<'a> {
             ".pragma" => {
                 self.bump();
                 let p = self.pragma(start)?;
-                body.push(Statement::Pragma(p));
+                self.scratch.push(Statement::Pragma(p));
             }
             _ => {
                 self.error(ErrorKind::UnknownDirective, start, format!("unknown directive '{d}' in function body"));
