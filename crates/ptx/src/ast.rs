@@ -5,9 +5,9 @@
 
 use smallvec::SmallVec;
 
+use crate::modifiers::kw_enum;
 pub use crate::modifiers::{Modifiers, StateSpace, Type};
 pub use crate::opcode::Opcode;
-use crate::modifiers::kw_enum;
 use crate::span::Span;
 
 /// A parsed PTX module (one `.ptx` file).
@@ -179,7 +179,11 @@ pub enum InitValue<'a> {
     /// `0dXXXXXXXXXXXXXXXX` bits (decimal float literals are stored as f64 bits).
     F64(u64),
     /// `sym`, `sym+off`, `generic(sym)`, `generic(sym)+off`.
-    Addr { name: &'a str, offset: i64, generic: bool },
+    Addr {
+        name: &'a str,
+        offset: i64,
+        generic: bool,
+    },
 }
 
 /// `name: .callprototype (.param .b32 _) _ (.param .b64 _);` (PTX ISA §11.2.5).
@@ -304,7 +308,12 @@ impl<'a> Instruction<'a> {
             _ => (&[], rest),
         };
         let prototype = rest.first();
-        Some(CallParts { returns, target, args, prototype })
+        Some(CallParts {
+            returns,
+            target,
+            args,
+            prototype,
+        })
     }
 }
 

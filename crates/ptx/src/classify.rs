@@ -55,12 +55,19 @@ macro_rules! set_once {
             return Err(ModError::Duplicate);
         }
         $slot = Some($val);
-        return Ok(Classified { cat: $cat, flag: Flags::NONE });
+        return Ok(Classified {
+            cat: $cat,
+            flag: Flags::NONE,
+        });
     }};
 }
 
 /// Classifies `s` (a modifier without its dot) for opcode `op` and stores it in `m`.
-pub(crate) fn apply_modifier(op: Opcode, m: &mut Modifiers, s: &str) -> Result<Classified, ModError> {
+pub(crate) fn apply_modifier(
+    op: Opcode,
+    m: &mut Modifiers,
+    s: &str,
+) -> Result<Classified, ModError> {
     use Opcode::*;
     // Opcode-dependent spellings first.
     match (op, s) {
@@ -82,14 +89,20 @@ pub(crate) fn apply_modifier(op: Opcode, m: &mut Modifiers, s: &str) -> Result<C
                 return Err(ModError::Duplicate);
             }
             m.flags.insert(Flags::INC);
-            return Ok(Classified { cat: cat::FLAG, flag: Flags::INC });
+            return Ok(Classified {
+                cat: cat::FLAG,
+                flag: Flags::INC,
+            });
         }
         (Setmaxnreg, "dec") => {
             if m.flags.contains(Flags::DEC) {
                 return Err(ModError::Duplicate);
             }
             m.flags.insert(Flags::DEC);
-            return Ok(Classified { cat: cat::FLAG, flag: Flags::DEC });
+            return Ok(Classified {
+                cat: cat::FLAG,
+                flag: Flags::DEC,
+            });
         }
         (Membar, "gl") => set_once!(m.scope, Scope::Gpu, cat::SCOPE),
         (Tld4, "r" | "g" | "b" | "a") => {
@@ -107,7 +120,10 @@ pub(crate) fn apply_modifier(op: Opcode, m: &mut Modifiers, s: &str) -> Result<C
             } else {
                 set_once!(m.l2_evict2, v, cat::L2EV);
             }
-            return Ok(Classified { cat: cat::L2EV, flag: Flags::NONE });
+            return Ok(Classified {
+                cat: cat::L2EV,
+                flag: Flags::NONE,
+            });
         }
         _ => {}
     }
@@ -124,16 +140,20 @@ pub(crate) fn apply_modifier(op: Opcode, m: &mut Modifiers, s: &str) -> Result<C
             return Err(ModError::Duplicate);
         };
         *slot = Some(t);
-        return Ok(Classified { cat: cat::TYPE, flag: Flags::NONE });
+        return Ok(Classified {
+            cat: cat::TYPE,
+            flag: Flags::NONE,
+        });
     }
-    if s != "generic" {
-        if let Some(sp) = StateSpace::from_str(s) {
-            if m.space.is_none() {
-                m.space = Some(sp);
-                return Ok(Classified { cat: cat::SPACE, flag: Flags::NONE });
-            }
-            set_once!(m.space2, sp, cat::SPACE2);
+    if let Some(sp) = StateSpace::from_str(s).filter(|sp| *sp != StateSpace::Generic) {
+        if m.space.is_none() {
+            m.space = Some(sp);
+            return Ok(Classified {
+                cat: cat::SPACE,
+                flag: Flags::NONE,
+            });
         }
+        set_once!(m.space2, sp, cat::SPACE2);
     }
     if let Some(v) = Rounding::from_str(s) {
         set_once!(m.rounding, v, cat::ROUND);
@@ -172,15 +192,16 @@ pub(crate) fn apply_modifier(op: Opcode, m: &mut Modifiers, s: &str) -> Result<C
             return Err(ModError::Duplicate);
         }
         m.vec = v;
-        return Ok(Classified { cat: cat::VEC, flag: Flags::NONE });
+        return Ok(Classified {
+            cat: cat::VEC,
+            flag: Flags::NONE,
+        });
     }
     if let Some(v) = ShflMode::from_str(s) {
         set_once!(m.shfl_mode, v, cat::SHFL);
     }
-    if s != "uni" {
-        if let Some(v) = VoteMode::from_str(s) {
-            set_once!(m.vote_mode, v, cat::VOTE);
-        }
+    if let Some(v) = VoteMode::from_str(s).filter(|v| *v != VoteMode::Uni) {
+        set_once!(m.vote_mode, v, cat::VOTE);
     }
     if let Some(v) = TestpOp::from_str(s) {
         set_once!(m.testp, v, cat::TESTP);
@@ -188,15 +209,16 @@ pub(crate) fn apply_modifier(op: Opcode, m: &mut Modifiers, s: &str) -> Result<C
     if let Some(v) = PrmtMode::from_str(s) {
         set_once!(m.prmt, v, cat::PRMT);
     }
-    if s.len() > 1 && s.starts_with('m') && s.as_bytes().get(1).is_some_and(u8::is_ascii_digit) {
-        if let Some(v) = Shape::parse(s) {
-            set_once!(m.shape, v, cat::SHAPE);
-        }
+    if let Some(v) = Shape::parse(s) {
+        set_once!(m.shape, v, cat::SHAPE);
     }
     if let Some(v) = Layout::from_str(s) {
         if m.layout_a.is_none() {
             m.layout_a = Some(v);
-            return Ok(Classified { cat: cat::LAYOUT, flag: Flags::NONE });
+            return Ok(Classified {
+                cat: cat::LAYOUT,
+                flag: Flags::NONE,
+            });
         }
         set_once!(m.layout_b, v, cat::LAYOUT);
     }
@@ -214,7 +236,10 @@ pub(crate) fn apply_modifier(op: Opcode, m: &mut Modifiers, s: &str) -> Result<C
             return Err(ModError::Duplicate);
         }
         m.flags.insert(f);
-        return Ok(Classified { cat: cat::FLAG, flag: f });
+        return Ok(Classified {
+            cat: cat::FLAG,
+            flag: f,
+        });
     }
     Err(ModError::Unknown)
 }
@@ -226,7 +251,10 @@ pub(crate) fn allowed(op: Opcode) -> (u32, Flags) {
     const F: Flags = Flags::NONE;
     let ldst_cats = TYPE | SPACE | CACHE | L1EV | L2EV | L2PF | SCOPE | ORDER | VEC;
     match op {
-        Add | Sub => (TYPE | ROUND, Flags::FTZ | Flags::SAT | Flags::CC | Flags::RELU | Flags::OOB),
+        Add | Sub => (
+            TYPE | ROUND,
+            Flags::FTZ | Flags::SAT | Flags::CC | Flags::RELU | Flags::OOB,
+        ),
         Mul => (TYPE | ROUND | MUL, Flags::FTZ | Flags::SAT),
         Mad => (TYPE | ROUND | MUL, Flags::FTZ | Flags::SAT | Flags::CC),
         Mul24 | Mad24 => (TYPE | MUL, Flags::SAT),
@@ -234,20 +262,29 @@ pub(crate) fn allowed(op: Opcode) -> (u32, Flags) {
         Bmsk | Szext => (TYPE, Flags::WRAP | Flags::CLAMP),
         Div => (TYPE | ROUND, Flags::FTZ | Flags::APPROX | Flags::FULL),
         Abs | Neg => (TYPE, Flags::FTZ | Flags::RELU),
-        Min | Max => (TYPE, Flags::FTZ | Flags::NAN | Flags::XORSIGN | Flags::ABS | Flags::RELU),
+        Min | Max => (
+            TYPE,
+            Flags::FTZ | Flags::NAN | Flags::XORSIGN | Flags::ABS | Flags::RELU,
+        ),
         Bfind => (TYPE, Flags::SHIFTAMT),
         Dp4a | Dp2a => (TYPE | MUL, F),
         Addc | Subc => (TYPE, Flags::CC),
         Madc => (TYPE | MUL, Flags::CC),
         Testp => (TYPE | TESTP, F),
-        Fma => (TYPE | ROUND, Flags::FTZ | Flags::SAT | Flags::RELU | Flags::OOB),
+        Fma => (
+            TYPE | ROUND,
+            Flags::FTZ | Flags::SAT | Flags::RELU | Flags::OOB,
+        ),
         Rcp | Sqrt => (TYPE | ROUND, Flags::FTZ | Flags::APPROX),
         Rsqrt | Sin | Cos | Lg2 | Ex2 | Tanh => (TYPE, Flags::FTZ | Flags::APPROX),
         Set | Setp => (TYPE | CMP | BOOL, Flags::FTZ),
         Selp => (TYPE, F),
         Slct => (TYPE, Flags::FTZ),
         And | Or | Xor | Not | Cnot | Lop3 => (TYPE, F),
-        Shf => (TYPE, Flags::LEFT | Flags::RIGHT | Flags::WRAP | Flags::CLAMP),
+        Shf => (
+            TYPE,
+            Flags::LEFT | Flags::RIGHT | Flags::WRAP | Flags::CLAMP,
+        ),
         Shl | Shr => (TYPE, F),
         Prmt => (TYPE | PRMT, F),
         Mov => (TYPE | VEC, F),
@@ -260,7 +297,10 @@ pub(crate) fn allowed(op: Opcode) -> (u32, Flags) {
         Prefetch | Prefetchu => (SPACE | LEVEL | L2EV, Flags::TENSORMAP),
         Isspacep => (SPACE, F),
         Cvta => (TYPE | SPACE, Flags::TO),
-        Cvt => (TYPE | ROUND, Flags::FTZ | Flags::SAT | Flags::RELU | Flags::SATFINITE),
+        Cvt => (
+            TYPE | ROUND,
+            Flags::FTZ | Flags::SAT | Flags::RELU | Flags::SATFINITE,
+        ),
         CvtPack => (TYPE, Flags::SAT),
         Createpolicy => (TYPE | L2EV, Flags::FRACTIONAL | Flags::RANGE),
         Discard => (SPACE | LEVEL, F),
@@ -270,7 +310,10 @@ pub(crate) fn allowed(op: Opcode) -> (u32, Flags) {
         CpAsyncMbarrierArrive => (SPACE | TYPE, Flags::NOINC),
         CpAsyncBulk => (
             SPACE | SPACE2,
-            Flags::COMPLETE_TX_BYTES | Flags::MULTICAST_CLUSTER | Flags::BULK_GROUP | Flags::L2_CACHE_HINT,
+            Flags::COMPLETE_TX_BYTES
+                | Flags::MULTICAST_CLUSTER
+                | Flags::BULK_GROUP
+                | Flags::L2_CACHE_HINT,
         ),
         CpAsyncBulkTensor => (
             SPACE | SPACE2 | GEOM | LOADMODE,
@@ -295,11 +338,17 @@ pub(crate) fn allowed(op: Opcode) -> (u32, Flags) {
         Tld4 => (COMP | GEOM | VEC | TYPE, F),
         Txq | Suq | Istypep => (TYPE, F),
         Suld => (GEOM | VEC | TYPE | CLAMP | CACHE, Flags::SURF_B),
-        Sust => (GEOM | VEC | TYPE | CLAMP | CACHE, Flags::SURF_B | Flags::SURF_P),
+        Sust => (
+            GEOM | VEC | TYPE | CLAMP | CACHE,
+            Flags::SURF_B | Flags::SURF_P,
+        ),
         Sured => (ATOM | GEOM | TYPE | CLAMP, Flags::SURF_B | Flags::SURF_P),
         Bra | BrxIdx | Call | Ret => (0, Flags::UNI),
         Exit | Trap | Brkpt | BarWarpSync => (0, F),
-        Bar | Barrier => (ATOM | TYPE, Flags::SYNC | Flags::ARRIVE | Flags::RED | Flags::ALIGNED),
+        Bar | Barrier => (
+            ATOM | TYPE,
+            Flags::SYNC | Flags::ARRIVE | Flags::RED | Flags::ALIGNED,
+        ),
         BarrierClusterArrive | BarrierClusterWait => (ORDER, Flags::ALIGNED),
         Membar => (SCOPE, Flags::PROXY | Flags::ALIAS),
         Fence => (
@@ -314,7 +363,10 @@ pub(crate) fn allowed(op: Opcode) -> (u32, Flags) {
             TYPE | SPACE | SCOPE | ORDER | ATOM | VEC,
             Flags::NOFTZ | Flags::L2_CACHE_HINT,
         ),
-        RedAsync => (TYPE | SPACE | ATOM | ORDER | SCOPE, Flags::COMPLETE_TX_BYTES),
+        RedAsync => (
+            TYPE | SPACE | ATOM | ORDER | SCOPE,
+            Flags::COMPLETE_TX_BYTES,
+        ),
         Vote | Match => (TYPE | VOTE, Flags::SYNC),
         Activemask => (TYPE, F),
         Redux => (TYPE | ATOM, Flags::SYNC | Flags::ABS | Flags::NAN),
@@ -325,24 +377,28 @@ pub(crate) fn allowed(op: Opcode) -> (u32, Flags) {
             SPACE | TYPE | ORDER | SCOPE,
             Flags::EXPECT_TX | Flags::PARITY | Flags::NOCOMPLETE,
         ),
-        MultimemLdReduce | MultimemSt | MultimemRed => {
-            (TYPE | SPACE | ORDER | SCOPE | ATOM | VEC, Flags::NAN | Flags::ABS)
-        }
+        MultimemLdReduce | MultimemSt | MultimemRed => (
+            TYPE | SPACE | ORDER | SCOPE | ATOM | VEC,
+            Flags::NAN | Flags::ABS,
+        ),
         WmmaLoadA | WmmaLoadB | WmmaLoadC | WmmaStoreD | WmmaMma => (
             SHAPE | LAYOUT | SPACE | TYPE | ROUND,
             Flags::SYNC | Flags::ALIGNED | Flags::SATFINITE,
         ),
-        Mma | MmaSp | MmaSpOrdered => {
-            (SHAPE | LAYOUT | TYPE, Flags::SYNC | Flags::ALIGNED | Flags::SATFINITE)
-        }
-        Ldmatrix | Stmatrix => {
-            (SHAPE | COUNT | SPACE | TYPE, Flags::SYNC | Flags::ALIGNED | Flags::TRANS)
-        }
+        Mma | MmaSp | MmaSpOrdered => (
+            SHAPE | LAYOUT | TYPE,
+            Flags::SYNC | Flags::ALIGNED | Flags::SATFINITE,
+        ),
+        Ldmatrix | Stmatrix => (
+            SHAPE | COUNT | SPACE | TYPE,
+            Flags::SYNC | Flags::ALIGNED | Flags::TRANS,
+        ),
         Movmatrix => (SHAPE | TYPE, Flags::SYNC | Flags::ALIGNED | Flags::TRANS),
         WgmmaFence | WgmmaCommitGroup | WgmmaWaitGroup => (0, Flags::SYNC | Flags::ALIGNED),
-        WgmmaMmaAsync | WgmmaMmaAsyncSp => {
-            (SHAPE | TYPE, Flags::SYNC | Flags::ALIGNED | Flags::SATFINITE)
-        }
+        WgmmaMmaAsync | WgmmaMmaAsyncSp => (
+            SHAPE | TYPE,
+            Flags::SYNC | Flags::ALIGNED | Flags::SATFINITE,
+        ),
         Alloca => (TYPE | SPACE, F),
         Stacksave | Stackrestore | Nanosleep => (TYPE, F),
         Setmaxnreg => (TYPE, Flags::INC | Flags::DEC | Flags::SYNC | Flags::ALIGNED),

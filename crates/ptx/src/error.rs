@@ -49,7 +49,11 @@ pub struct ParseError {
 impl ParseError {
     #[cold]
     pub fn new(kind: ErrorKind, span: Span, message: impl Into<String>) -> Self {
-        ParseError { span, message: message.into(), kind }
+        ParseError {
+            span,
+            message: message.into(),
+            kind,
+        }
     }
 
     /// As a codespan diagnostic for a file id `id`.
@@ -79,7 +83,10 @@ impl ParseError {
 /// ```
 pub fn render_errors(file_name: &str, src: &str, errors: &[ParseError]) -> String {
     let file = SimpleFile::new(file_name, src);
-    let config = term::Config { chars: term::Chars::ascii(), ..term::Config::default() };
+    let config = term::Config {
+        chars: term::Chars::ascii(),
+        ..term::Config::default()
+    };
     let mut out = String::new();
     for e in errors {
         let diag = e.to_diagnostic((), src);
@@ -88,7 +95,10 @@ pub fn render_errors(file_name: &str, src: &str, errors: &[ParseError]) -> Strin
         match term::emit_into_string(&config, &file, &diag) {
             Ok(s) => out.push_str(&s),
             Err(_) => {
-                out.push_str(&format!("error: {} (at byte {})\n", e.message, e.span.start));
+                out.push_str(&format!(
+                    "error: {} (at byte {})\n",
+                    e.message, e.span.start
+                ));
             }
         }
     }

@@ -179,19 +179,28 @@ const MAX_TOKEN_LEN: usize = (1 << 24) - 1;
 impl Token {
     #[inline]
     fn new(kind: Tok, start: u32, len: u32) -> Token {
-        Token { start, packed: (len & 0x00ff_ffff) | ((kind as u32) << 24) }
+        Token {
+            start,
+            packed: (len & 0x00ff_ffff) | ((kind as u32) << 24),
+        }
     }
     /// The token kind.
     #[inline]
     pub fn kind(self) -> Tok {
         // `packed >> 24` is always a valid discriminant (set from a `Tok`); the table
         // lookup avoids unsafe transmutes.
-        KINDS.get((self.packed >> 24) as usize).copied().unwrap_or(Tok::Error)
+        KINDS
+            .get((self.packed >> 24) as usize)
+            .copied()
+            .unwrap_or(Tok::Error)
     }
     /// Byte span of the token.
     #[inline]
     pub fn span(self) -> Span {
-        Span::new(self.start, self.start.wrapping_add(self.packed & 0x00ff_ffff))
+        Span::new(
+            self.start,
+            self.start.wrapping_add(self.packed & 0x00ff_ffff),
+        )
     }
 }
 
@@ -212,7 +221,10 @@ pub struct TokenStream<'a> {
 impl<'a> TokenStream<'a> {
     /// A stream over `src` (which must be shorter than 4 GiB).
     pub fn new(src: &'a str) -> Self {
-        TokenStream { lexer: Tok::lexer(src), done: false }
+        TokenStream {
+            lexer: Tok::lexer(src),
+            done: false,
+        }
     }
 
     /// True once the end of input was reached.
@@ -239,7 +251,10 @@ impl<'a> TokenStream<'a> {
                 continue;
             }
             if len > MAX_TOKEN_LEN {
-                problems.push((LexProblem::TooLong, Span::new(start, start.saturating_add(1))));
+                problems.push((
+                    LexProblem::TooLong,
+                    Span::new(start, start.saturating_add(1)),
+                ));
                 out.push(Token::new(Tok::Error, start, 1));
             } else {
                 out.push(Token::new(kind, start, len as u32));

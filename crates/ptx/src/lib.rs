@@ -14,11 +14,11 @@ pub use ast::*;
 pub use modifiers::*;
 pub use opcode::Opcode;
 pub use span::Span;
+mod classify;
 pub mod error;
 pub mod lexer;
 pub mod parser;
 pub mod print;
-mod classify;
 
 pub use error::{ErrorKind, ParseError, render_errors};
 pub use parser::parse;

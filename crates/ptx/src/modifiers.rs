@@ -62,8 +62,9 @@ impl Type {
         use Type::*;
         match self {
             S8 | U8 | B8 | E4m3 | E5m2 | E2m1 | E2m3 | E3m2 | Ue8m0 | S4 | U4 | B1 | Pred => 1,
-            S16 | U16 | B16 | F16 | Bf16 | E4m3x2 | E5m2x2 | E2m1x2 | E2m3x2 | E3m2x2
-            | Ue8m0x2 => 2,
+            S16 | U16 | B16 | F16 | Bf16 | E4m3x2 | E5m2x2 | E2m1x2 | E2m3x2 | E3m2x2 | Ue8m0x2 => {
+                2
+            }
             S32 | U32 | B32 | F16x2 | Bf16x2 | Tf32 | F32 | S16x2 | U16x2 => 4,
             S64 | U64 | B64 | F64 | F32x2 | TexRef | SamplerRef | SurfRef => 8,
             B128 => 16,
@@ -71,15 +72,35 @@ impl Type {
     }
     /// True for signed integer types.
     pub const fn is_signed_int(self) -> bool {
-        matches!(self, Type::S8 | Type::S16 | Type::S32 | Type::S64 | Type::S16x2 | Type::S4)
+        matches!(
+            self,
+            Type::S8 | Type::S16 | Type::S32 | Type::S64 | Type::S16x2 | Type::S4
+        )
     }
     /// True for floating-point types (including packed and narrow float formats).
     pub const fn is_float(self) -> bool {
         use Type::*;
         matches!(
             self,
-            F16 | F16x2 | Bf16 | Bf16x2 | Tf32 | F32 | F32x2 | F64 | E4m3 | E5m2 | E4m3x2
-                | E5m2x2 | E2m1 | E2m1x2 | E2m3 | E2m3x2 | E3m2 | E3m2x2 | Ue8m0 | Ue8m0x2
+            F16 | F16x2
+                | Bf16
+                | Bf16x2
+                | Tf32
+                | F32
+                | F32x2
+                | F64
+                | E4m3
+                | E5m2
+                | E4m3x2
+                | E5m2x2
+                | E2m1
+                | E2m1x2
+                | E2m3
+                | E2m3x2
+                | E3m2
+                | E3m2x2
+                | Ue8m0
+                | Ue8m0x2
         )
     }
 }
@@ -98,11 +119,17 @@ kw_enum! {
 impl StateSpace {
     /// True for `.shared`, `.shared::cta` and `.shared::cluster`.
     pub const fn is_shared(self) -> bool {
-        matches!(self, StateSpace::Shared | StateSpace::SharedCta | StateSpace::SharedCluster)
+        matches!(
+            self,
+            StateSpace::Shared | StateSpace::SharedCta | StateSpace::SharedCluster
+        )
     }
     /// True for `.param`, `.param::entry` and `.param::func`.
     pub const fn is_param(self) -> bool {
-        matches!(self, StateSpace::Param | StateSpace::ParamEntry | StateSpace::ParamFunc)
+        matches!(
+            self,
+            StateSpace::Param | StateSpace::ParamEntry | StateSpace::ParamFunc
+        )
     }
 }
 
@@ -262,7 +289,10 @@ impl Shape {
         let m: u16 = rest.get(..npos)?.parse().ok()?;
         let rest = rest.get(npos + 1..)?;
         let (n, k) = match rest.find('k') {
-            Some(kp) => (rest.get(..kp)?.parse().ok()?, rest.get(kp + 1..)?.parse().ok()?),
+            Some(kp) => (
+                rest.get(..kp)?.parse().ok()?,
+                rest.get(kp + 1..)?.parse().ok()?,
+            ),
             None => (rest.parse().ok()?, 0),
         };
         if m == 0 || n == 0 {
@@ -439,7 +469,10 @@ impl Flags {
     }
     /// Iterates the set flags with their spellings, in canonical order.
     pub fn iter(self) -> impl Iterator<Item = (Flags, &'static str)> {
-        Flags::NAMES.iter().copied().filter(move |(f, _)| self.contains(*f))
+        Flags::NAMES
+            .iter()
+            .copied()
+            .filter(move |(f, _)| self.contains(*f))
     }
 }
 

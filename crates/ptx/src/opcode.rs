@@ -102,8 +102,19 @@ impl Opcode {
     pub fn has_compounds(head: &str) -> bool {
         matches!(
             head,
-            "st" | "cvt" | "cp" | "tensormap" | "brx" | "bar" | "barrier" | "red" | "mbarrier"
-                | "multimem" | "wmma" | "mma" | "wgmma" | "griddepcontrol"
+            "st" | "cvt"
+                | "cp"
+                | "tensormap"
+                | "brx"
+                | "bar"
+                | "barrier"
+                | "red"
+                | "mbarrier"
+                | "multimem"
+                | "wmma"
+                | "mma"
+                | "wgmma"
+                | "griddepcontrol"
         )
     }
 
@@ -128,13 +139,45 @@ impl Opcode {
         use Opcode::*;
         matches!(
             self,
-            Ld | Ldu | St | StAsync | StBulk | Atom | Red | RedAsync | Prefetch | Prefetchu
-                | CpAsync | CpAsyncBulk | CpAsyncBulkTensor | CpReduceAsyncBulk
-                | CpReduceAsyncBulkTensor | Ldmatrix | Stmatrix | WmmaLoadA | WmmaLoadB
-                | WmmaLoadC | WmmaStoreD | MbarrierInit | MbarrierArrive | MbarrierArriveDrop
-                | MbarrierTestWait | MbarrierTryWait | MbarrierExpectTx | MbarrierCompleteTx
-                | MbarrierInval | MultimemLdReduce | MultimemSt | MultimemRed | Tex | Tld4
-                | Suld | Sust | Sured | Discard | Applypriority | CpAsyncBulkPrefetch
+            Ld | Ldu
+                | St
+                | StAsync
+                | StBulk
+                | Atom
+                | Red
+                | RedAsync
+                | Prefetch
+                | Prefetchu
+                | CpAsync
+                | CpAsyncBulk
+                | CpAsyncBulkTensor
+                | CpReduceAsyncBulk
+                | CpReduceAsyncBulkTensor
+                | Ldmatrix
+                | Stmatrix
+                | WmmaLoadA
+                | WmmaLoadB
+                | WmmaLoadC
+                | WmmaStoreD
+                | MbarrierInit
+                | MbarrierArrive
+                | MbarrierArriveDrop
+                | MbarrierTestWait
+                | MbarrierTryWait
+                | MbarrierExpectTx
+                | MbarrierCompleteTx
+                | MbarrierInval
+                | MultimemLdReduce
+                | MultimemSt
+                | MultimemRed
+                | Tex
+                | Tld4
+                | Suld
+                | Sust
+                | Sured
+                | Discard
+                | Applypriority
+                | CpAsyncBulkPrefetch
                 | CpAsyncBulkPrefetchTensor
         )
     }

@@ -101,7 +101,9 @@ impl<'a> Parser<'a> {
 
     #[inline]
     fn kind_at(&self, off: usize) -> Tok {
-        self.toks.get(self.pos.wrapping_add(off)).map_or(Tok::Eof, |t| t.kind())
+        self.toks
+            .get(self.pos.wrapping_add(off))
+            .map_or(Tok::Eof, |t| t.kind())
     }
 
     #[inline]
@@ -166,9 +168,11 @@ impl<'a> Parser<'a> {
         if !self.problems.is_empty() {
             for (prob, span) in std::mem::take(&mut self.problems) {
                 match prob {
-                    LexProblem::UnterminatedComment => {
-                        self.error(ErrorKind::UnterminatedComment, span, "unterminated block comment")
-                    }
+                    LexProblem::UnterminatedComment => self.error(
+                        ErrorKind::UnterminatedComment,
+                        span,
+                        "unterminated block comment",
+                    ),
                     LexProblem::TooLong => self.error(ErrorKind::TooLarge, span, "token too long"),
                 }
             }
@@ -212,11 +216,23 @@ impl<'a> Parser<'a> {
         let sp = self.span();
         let text = self.text();
         let (kind, msg) = match k {
-            Tok::Error => (ErrorKind::InvalidToken, format!("invalid character '{}'", text.escape_debug())),
+            Tok::Error => (
+                ErrorKind::InvalidToken,
+                format!("invalid character '{}'", text.escape_debug()),
+            ),
             Tok::BadNumber => (ErrorKind::BadNumber, format!("malformed number '{text}'")),
-            Tok::UnterminatedStr => (ErrorKind::UnterminatedString, "unterminated string".to_string()),
-            Tok::Eof => (ErrorKind::Expected, format!("expected {what}, found end of input")),
-            _ => (ErrorKind::Expected, format!("expected {what}, found {} '{}'", describe(k), text)),
+            Tok::UnterminatedStr => (
+                ErrorKind::UnterminatedString,
+                "unterminated string".to_string(),
+            ),
+            Tok::Eof => (
+                ErrorKind::Expected,
+                format!("expected {what}, found end of input"),
+            ),
+            _ => (
+                ErrorKind::Expected,
+                format!("expected {what}, found {} '{}'", describe(k), text),
+            ),
         };
         self.error(kind, sp, msg);
     }
@@ -356,9 +372,13 @@ impl<'a> Parser<'a> {
             return Err(());
         };
         self.bump();
-        Ok(make_int(v, unsigned, neg).ok_or_else(|| {
-            self.error(ErrorKind::BadNumber, sp, format!("number out of range '-{text}'"));
-        })?)
+        make_int(v, unsigned, neg).ok_or_else(|| {
+            self.error(
+                ErrorKind::BadNumber,
+                sp,
+                format!("number out of range '-{text}'"),
+            );
+        })
     }
 
     /// A non-negative integer that fits in u32 (directive arguments).
@@ -368,7 +388,9 @@ impl<'a> Parser<'a> {
             Tok::DecInt | Tok::HexInt | Tok::BinInt => {
                 let text = self.text();
                 self.bump();
-                match parse_int(self.toks_kind_prev(), text).and_then(|(v, _)| u32::try_from(v).ok()) {
+                match parse_int(self.toks_kind_prev(), text)
+                    .and_then(|(v, _)| u32::try_from(v).ok())
+                {
                     Some(v) => Ok(v),
                     None => {
                         self.error(ErrorKind::BadNumber, sp, format!("invalid {what} '{text}'"));
@@ -405,14 +427,21 @@ impl<'a> Parser<'a> {
     }
 
     fn toks_kind_prev(&self) -> Tok {
-        self.pos.checked_sub(1).and_then(|i| self.toks.get(i)).map_or(Tok::Eof, |t| t.kind())
+        self.pos
+            .checked_sub(1)
+            .and_then(|i| self.toks.get(i))
+            .map_or(Tok::Eof, |t| t.kind())
     }
 
     /// Signed integer (with optional `-`), as i64 (wrapping for values ≥ 2^63).
     fn i64_value(&mut self, what: &str) -> PResult<i64> {
         let neg = self.eat(Tok::Minus);
         let v = self.u64_value(what)?;
-        Ok(if neg { (v as i64).wrapping_neg() } else { v as i64 })
+        Ok(if neg {
+            (v as i64).wrapping_neg()
+        } else {
+            v as i64
+        })
     }
 
     // ---------------------------------------------------------------- module
@@ -469,7 +498,11 @@ impl<'a> Parser<'a> {
                         match (maj, min) {
                             (Some(a), Some(b)) => m.version = (a, b),
                             _ => {
-                                self.error(ErrorKind::BadNumber, sp, format!("invalid version '{t}'"));
+                                self.error(
+                                    ErrorKind::BadNumber,
+                                    sp,
+                                    format!("invalid version '{t}'"),
+                                );
                                 return Err(());
                             }
                         }
@@ -518,7 +551,11 @@ impl<'a> Parser<'a> {
                     }
                     _ => None,
                 };
-                let d2 = if self.kind() == Tok::Dot { self.text() } else { "" };
+                let d2 = if self.kind() == Tok::Dot {
+                    self.text()
+                } else {
+                    ""
+                };
                 match d2 {
                     ".entry" | ".func" => {
                         let f = self.function(linkage, start)?;
@@ -558,7 +595,13 @@ impl<'a> Parser<'a> {
             self.expect(Tok::Comma, "','")?;
             size = Some(self.u64_value("a file size")?);
         }
-        Ok(FileDecl { index, path, timestamp, size, span: start.to(Span::new(0, self.prev_end())) })
+        Ok(FileDecl {
+            index,
+            path,
+            timestamp,
+            size,
+            span: start.to(Span::new(0, self.prev_end())),
+        })
     }
 
     fn string(&mut self, what: &str) -> PResult<&'a str> {
@@ -593,8 +636,15 @@ impl<'a> Parser<'a> {
                     if depth == 0 {
                         let rb = self.span();
                         self.bump();
-                        let body = self.src.get(lb.end as usize..rb.start as usize).unwrap_or("");
-                        return Ok(DebugSection { name, body, span: start.to(rb) });
+                        let body = self
+                            .src
+                            .get(lb.end as usize..rb.start as usize)
+                            .unwrap_or("");
+                        return Ok(DebugSection {
+                            name,
+                            body,
+                            span: start.to(rb),
+                        });
                     }
                 }
                 _ => {}
@@ -612,13 +662,20 @@ impl<'a> Parser<'a> {
             }
         }
         let end = self.expect(Tok::Semi, "';'")?;
-        Ok(Pragma { strings, span: start.to(end) })
+        Ok(Pragma {
+            strings,
+            span: start.to(end),
+        })
     }
 
     // ---------------------------------------------------------------- functions
 
     fn function(&mut self, linkage: Option<Linkage>, start: Span) -> PResult<Function<'a>> {
-        let kind = if self.text() == ".entry" { FunctionKind::Entry } else { FunctionKind::Func };
+        let kind = if self.text() == ".entry" {
+            FunctionKind::Entry
+        } else {
+            FunctionKind::Func
+        };
         self.bump();
         let mut returns = Vec::new();
         if kind == FunctionKind::Func && self.kind() == Tok::LParen {
@@ -775,7 +832,11 @@ impl<'a> Parser<'a> {
                     } else if let Some(t) = Type::from_str(s) {
                         ty = Some(t);
                     } else {
-                        self.error(ErrorKind::UnknownDirective, sp, format!("unexpected '{d}' in parameter"));
+                        self.error(
+                            ErrorKind::UnknownDirective,
+                            sp,
+                            format!("unexpected '{d}' in parameter"),
+                        );
                         return Err(());
                     }
                 }
@@ -795,7 +856,16 @@ impl<'a> Parser<'a> {
         };
         self.bump();
         let dims = self.dims()?;
-        Ok(Param { space, align, vec, ty, ptr, name, dims, span: start.to(Span::new(0, self.prev_end())) })
+        Ok(Param {
+            space,
+            align,
+            vec,
+            ty,
+            ptr,
+            name,
+            dims,
+            span: start.to(Span::new(0, self.prev_end())),
+        })
     }
 
     fn dims(&mut self) -> PResult<Dims> {
@@ -829,7 +899,13 @@ impl<'a> Parser<'a> {
             noreturn = true;
         }
         let end = self.expect(Tok::Semi, "';'")?;
-        Ok(CallPrototype { name, returns, params, noreturn, span: start.to(end) })
+        Ok(CallPrototype {
+            name,
+            returns,
+            params,
+            noreturn,
+            span: start.to(end),
+        })
     }
 
     // ---------------------------------------------------------------- variables
@@ -876,7 +952,11 @@ impl<'a> Parser<'a> {
                 _ => match Type::from_str(&d[1..]) {
                     Some(t) if ty.is_none() => ty = Some(t),
                     _ => {
-                        self.error(ErrorKind::UnknownDirective, sp, format!("unexpected '{d}' in variable declaration"));
+                        self.error(
+                            ErrorKind::UnknownDirective,
+                            sp,
+                            format!("unexpected '{d}' in variable declaration"),
+                        );
                         return Err(());
                     }
                 },
@@ -964,7 +1044,11 @@ impl<'a> Parser<'a> {
                     }
                     _ => 0,
                 };
-                Ok(InitValue::Addr { name, offset, generic })
+                Ok(InitValue::Addr {
+                    name,
+                    offset,
+                    generic,
+                })
             }
             _ => Ok(match self.int_operand()? {
                 Operand::Imm(v) => InitValue::Int(v),
@@ -990,7 +1074,11 @@ impl<'a> Parser<'a> {
                     break;
                 }
                 Tok::Eof => {
-                    self.error(ErrorKind::Unbalanced, open, "unclosed '{': expected '}' before end of input");
+                    self.error(
+                        ErrorKind::Unbalanced,
+                        open,
+                        "unclosed '{': expected '}' before end of input",
+                    );
                     break;
                 }
                 Tok::LBrace => {
@@ -1057,7 +1145,11 @@ impl<'a> Parser<'a> {
                                 }
                             }
                             let end = self.expect(Tok::Semi, "';'")?;
-                            let t = TargetList { name, targets, span: sp.to(end) };
+                            let t = TargetList {
+                                name,
+                                targets,
+                                span: sp.to(end),
+                            };
                             self.scratch.push(if branch {
                                 Statement::BranchTargets(t)
                             } else {
@@ -1073,7 +1165,8 @@ impl<'a> Parser<'a> {
                         _ => {}
                     }
                 }
-                self.scratch.push(Statement::Label(name, Span::new(sp.start, self.prev_end())));
+                self.scratch
+                    .push(Statement::Label(name, Span::new(sp.start, self.prev_end())));
                 Ok(())
             }
             Tok::Ident | Tok::At => {
@@ -1145,7 +1238,11 @@ impl<'a> Parser<'a> {
                 self.scratch.push(Statement::Pragma(p));
             }
             _ => {
-                self.error(ErrorKind::UnknownDirective, start, format!("unknown directive '{d}' in function body"));
+                self.error(
+                    ErrorKind::UnknownDirective,
+                    start,
+                    format!("unknown directive '{d}' in function body"),
+                );
                 return Err(());
             }
         }
@@ -1166,7 +1263,11 @@ impl<'a> Parser<'a> {
                 _ => match Type::from_str(&d[1..]) {
                     Some(t) if ty.is_none() => ty = Some(t),
                     _ => {
-                        self.error(ErrorKind::UnknownDirective, sp, format!("unexpected '{d}' in register declaration"));
+                        self.error(
+                            ErrorKind::UnknownDirective,
+                            sp,
+                            format!("unexpected '{d}' in register declaration"),
+                        );
                         return Err(());
                     }
                 },
@@ -1184,7 +1285,11 @@ impl<'a> Parser<'a> {
                 self.bump();
                 let sp = self.span();
                 let ok = matches!(self.kind(), Tok::DecInt | Tok::HexInt | Tok::BinInt);
-                let n = if ok { parse_int(self.kind(), self.text()) } else { None };
+                let n = if ok {
+                    parse_int(self.kind(), self.text())
+                } else {
+                    None
+                };
                 match n.and_then(|(v, _)| u32::try_from(v).ok()) {
                     Some(n) if n > 0 => {
                         self.bump();
@@ -1211,7 +1316,12 @@ impl<'a> Parser<'a> {
             }
         }
         let end = self.expect(Tok::Semi, "';'")?;
-        Ok(RegDecl { ty, vec, names, span: start.to(end) })
+        Ok(RegDecl {
+            ty,
+            vec,
+            names,
+            span: start.to(end),
+        })
     }
 
     // ---------------------------------------------------------------- instructions
@@ -1232,7 +1342,11 @@ impl<'a> Parser<'a> {
         while self.kind_at(n_mods) == Tok::Dot {
             n_mods += 1;
             if n_mods > MAX_MODS {
-                self.error(ErrorKind::UnknownModifier, head_span, format!("too many modifiers on '{head}'"));
+                self.error(
+                    ErrorKind::UnknownModifier,
+                    head_span,
+                    format!("too many modifiers on '{head}'"),
+                );
                 return Err(());
             }
         }
@@ -1240,7 +1354,11 @@ impl<'a> Parser<'a> {
             Some(x) => x,
             None => {
                 let sp = head_span;
-                self.error(ErrorKind::UnknownInstruction, sp, format!("unknown instruction '{head}'"));
+                self.error(
+                    ErrorKind::UnknownInstruction,
+                    sp,
+                    format!("unknown instruction '{head}'"),
+                );
                 return Err(());
             }
         };
@@ -1248,13 +1366,19 @@ impl<'a> Parser<'a> {
         let (cats, flags) = allowed(op);
         let mut bad = false;
         for i in consumed..n_mods {
-            let Some(tok) = self.toks.get(first_mod + i) else { break };
+            let Some(tok) = self.toks.get(first_mod + i) else {
+                break;
+            };
             let sp = tok.span();
             let text = self.src.get(sp.range()).unwrap_or("");
             let m = text.get(1..).unwrap_or("");
             match apply_modifier(op, &mut mods, m) {
                 Ok(c) => {
-                    let ok = if c.cat == cat::FLAG { flags.contains(c.flag) } else { cats & c.cat != 0 };
+                    let ok = if c.cat == cat::FLAG {
+                        flags.contains(c.flag)
+                    } else {
+                        cats & c.cat != 0
+                    };
                     if !ok {
                         self.error(
                             ErrorKind::UnknownModifier,
@@ -1276,7 +1400,10 @@ impl<'a> Parser<'a> {
                     self.error(
                         ErrorKind::UnknownModifier,
                         sp,
-                        format!("duplicate or conflicting modifier '{text}' for '{}'", op.name()),
+                        format!(
+                            "duplicate or conflicting modifier '{text}' for '{}'",
+                            op.name()
+                        ),
                     );
                     bad = true;
                 }
@@ -1295,12 +1422,22 @@ impl<'a> Parser<'a> {
                     _ => {
                         if self.newline_before() || self.kind() == Tok::RBrace {
                             let e = self.prev_end();
-                            self.error(ErrorKind::Expected, Span::new(e, e), "missing ';' after instruction");
+                            self.error(
+                                ErrorKind::Expected,
+                                Span::new(e, e),
+                                "missing ';' after instruction",
+                            );
                             if bad {
                                 return Ok(None);
                             }
                             let span = start.to(Span::new(0, e));
-                            return Ok(Some(Instruction { guard, op, mods, operands, span }));
+                            return Ok(Some(Instruction {
+                                guard,
+                                op,
+                                mods,
+                                operands,
+                                span,
+                            }));
                         }
                         self.expected("',' or ';'");
                         return Err(());
@@ -1314,37 +1451,22 @@ impl<'a> Parser<'a> {
             // Modifier errors are already reported and the statement is consumed.
             return Ok(None);
         }
-        Ok(Some(Instruction { guard, op, mods, operands, span: start.to(end) }))
+        Ok(Some(Instruction {
+            guard,
+            op,
+            mods,
+            operands,
+            span: start.to(end),
+        }))
     }
 
     /// Finds the opcode for `head` followed by `n_mods` dot tokens, gluing compound
     /// mnemonics longest-first. Returns the opcode and how many dot tokens it consumed.
     fn lookup_opcode(&self, head: &str, n_mods: usize) -> Option<(Opcode, usize)> {
-        if Opcode::has_compounds(head) {
-            let mut buf = [0u8; 96];
-            let max = n_mods.min(4);
-            for take in (1..=max).rev() {
-                let mut len = 0usize;
-                let mut ok = true;
-                for part in std::iter::once(head).chain((0..take).map(|i| self.text_at(i))) {
-                    let b = part.as_bytes();
-                    match buf.get_mut(len..len + b.len()) {
-                        Some(dst) => dst.copy_from_slice(b),
-                        None => {
-                            ok = false;
-                            break;
-                        }
-                    }
-                    len += b.len();
-                }
-                if !ok {
-                    continue;
-                }
-                if let Some(name) = buf.get(..len).and_then(|b| std::str::from_utf8(b).ok()) {
-                    if let Some(op) = Opcode::from_mnemonic(name) {
-                        return Some((op, take));
-                    }
-                }
+        if Opcode::has_compounds(head) && n_mods > 0 {
+            let part = |i: usize| if i < n_mods { self.text_at(i) } else { "" };
+            if let Some(found) = compound_opcode(head, [part(0), part(1), part(2), part(3)]) {
+                return Some(found);
             }
         }
         Opcode::from_mnemonic(head).map(|op| (op, 0))
@@ -1363,9 +1485,13 @@ impl<'a> Parser<'a> {
                 let r = self.expect_ident("a predicate register")?;
                 Ok(Operand::Negated(r))
             }
-            Tok::Minus | Tok::DecInt | Tok::HexInt | Tok::BinInt | Tok::F32Bits | Tok::F64Bits | Tok::Float => {
-                self.int_operand()
-            }
+            Tok::Minus
+            | Tok::DecInt
+            | Tok::HexInt
+            | Tok::BinInt
+            | Tok::F32Bits
+            | Tok::F64Bits
+            | Tok::Float => self.int_operand(),
             Tok::LBrace if allow_compound => {
                 self.bump();
                 let v = self.operand_seq(Tok::RBrace, "'}'")?;
@@ -1408,11 +1534,12 @@ impl<'a> Parser<'a> {
         if name.starts_with('%') {
             if let Some(sr) = special_reg(name) {
                 let mut dim = None;
-                if sr.has_components() && self.kind() == Tok::Dot {
-                    if let Some(d) = Dim::from_str_dim(self.text().get(1..).unwrap_or("")) {
-                        self.bump();
-                        dim = Some(d);
-                    }
+                if sr.has_components()
+                    && self.kind() == Tok::Dot
+                    && let Some(d) = Dim::from_str_dim(self.text().get(1..).unwrap_or(""))
+                {
+                    self.bump();
+                    dim = Some(d);
                 }
                 return Operand::SpecialReg(sr, dim);
             }
@@ -1506,6 +1633,70 @@ impl<'a> Parser<'a> {
     }
 }
 
+/// Matches compound mnemonics (`cp.async.bulk.tensor`, `bar.warp.sync`, ...) given the head
+/// and up to four following parts (with their dots; `""` when absent). Longest match wins.
+fn compound_opcode(head: &str, p: [&str; 4]) -> Option<(Opcode, usize)> {
+    use Opcode::*;
+    let r = match (head, p[0], p[1], p[2], p[3]) {
+        ("cp", ".async", ".bulk", ".prefetch", ".tensor") => (CpAsyncBulkPrefetchTensor, 4),
+        ("cp", ".reduce", ".async", ".bulk", ".tensor") => (CpReduceAsyncBulkTensor, 4),
+        ("cp", ".async", ".bulk", ".tensor", _) => (CpAsyncBulkTensor, 3),
+        ("cp", ".async", ".bulk", ".commit_group", _) => (CpAsyncBulkCommitGroup, 3),
+        ("cp", ".async", ".bulk", ".wait_group", _) => (CpAsyncBulkWaitGroup, 3),
+        ("cp", ".async", ".bulk", ".prefetch", _) => (CpAsyncBulkPrefetch, 3),
+        ("cp", ".async", ".mbarrier", ".arrive", _) => (CpAsyncMbarrierArrive, 3),
+        ("cp", ".reduce", ".async", ".bulk", _) => (CpReduceAsyncBulk, 3),
+        ("cp", ".async", ".bulk", _, _) => (CpAsyncBulk, 2),
+        ("cp", ".async", ".commit_group", _, _) => (CpAsyncCommitGroup, 2),
+        ("cp", ".async", ".wait_group", _, _) => (CpAsyncWaitGroup, 2),
+        ("cp", ".async", ".wait_all", _, _) => (CpAsyncWaitAll, 2),
+        ("cp", ".async", _, _, _) => (CpAsync, 1),
+        ("bar", ".warp", ".sync", _, _) => (BarWarpSync, 2),
+        ("barrier", ".cluster", ".arrive", _, _) => (BarrierClusterArrive, 2),
+        ("barrier", ".cluster", ".wait", _, _) => (BarrierClusterWait, 2),
+        ("wmma", ".load", ".a", _, _) => (WmmaLoadA, 2),
+        ("wmma", ".load", ".b", _, _) => (WmmaLoadB, 2),
+        ("wmma", ".load", ".c", _, _) => (WmmaLoadC, 2),
+        ("wmma", ".store", ".d", _, _) => (WmmaStoreD, 2),
+        ("wgmma", ".mma_async", ".sp", _, _) => (WgmmaMmaAsyncSp, 2),
+        _ => {
+            let name = match (head, p[0]) {
+                ("st", ".async") => "st.async",
+                ("st", ".bulk") => "st.bulk",
+                ("cvt", ".pack") => "cvt.pack",
+                ("brx", ".idx") => "brx.idx",
+                ("red", ".async") => "red.async",
+                ("tensormap", ".replace") => "tensormap.replace",
+                ("tensormap", ".cp_fenceproxy") => "tensormap.cp_fenceproxy",
+                ("mma", ".sp") => "mma.sp",
+                ("mma", ".sp::ordered_metadata") => "mma.sp::ordered_metadata",
+                ("wmma", ".mma") => "wmma.mma",
+                ("wgmma", ".fence") => "wgmma.fence",
+                ("wgmma", ".commit_group") => "wgmma.commit_group",
+                ("wgmma", ".wait_group") => "wgmma.wait_group",
+                ("wgmma", ".mma_async") => "wgmma.mma_async",
+                ("griddepcontrol", ".launch_dependents") => "griddepcontrol.launch_dependents",
+                ("griddepcontrol", ".wait") => "griddepcontrol.wait",
+                ("multimem", ".ld_reduce") => "multimem.ld_reduce",
+                ("multimem", ".st") => "multimem.st",
+                ("multimem", ".red") => "multimem.red",
+                ("mbarrier", ".init") => "mbarrier.init",
+                ("mbarrier", ".inval") => "mbarrier.inval",
+                ("mbarrier", ".arrive") => "mbarrier.arrive",
+                ("mbarrier", ".arrive_drop") => "mbarrier.arrive_drop",
+                ("mbarrier", ".expect_tx") => "mbarrier.expect_tx",
+                ("mbarrier", ".complete_tx") => "mbarrier.complete_tx",
+                ("mbarrier", ".test_wait") => "mbarrier.test_wait",
+                ("mbarrier", ".try_wait") => "mbarrier.try_wait",
+                ("mbarrier", ".pending_count") => "mbarrier.pending_count",
+                _ => return None,
+            };
+            return Opcode::from_mnemonic(name).map(|op| (op, 1));
+        }
+    };
+    Some(r)
+}
+
 /// Special register lookup, skipping the common `%r12`-style names quickly.
 #[inline]
 fn special_reg(name: &str) -> Option<SpecialReg> {
@@ -1576,5 +1767,36 @@ fn make_int<'a>(v: u64, unsigned: bool, neg: bool) -> Option<Operand<'a>> {
         Some(Operand::UImm(v))
     } else {
         Some(Operand::Imm(v as i64))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every opcode is reachable from its own mnemonic text.
+    #[test]
+    fn every_opcode_round_trips_through_its_mnemonic() {
+        for &op in Opcode::ALL {
+            let name = op.name();
+            let mut parts = name.split('.');
+            let head = parts.next().unwrap();
+            let rest: Vec<String> = parts.map(|p| format!(".{p}")).collect();
+            let found = if rest.is_empty() {
+                Opcode::from_mnemonic(head).map(|o| (o, 0))
+            } else {
+                let get = |i: usize| rest.get(i).map_or("", String::as_str);
+                compound_opcode(head, [get(0), get(1), get(2), get(3)])
+            };
+            assert_eq!(found, Some((op, rest.len())), "{name}");
+            let src = format!(".version 8.5\n.target sm_90\n.entry k() {{ {name}; }}");
+            let (m, errors) = parse(&src);
+            assert!(errors.is_empty(), "{name}: {errors:?}");
+            let f = m.functions().next().unwrap();
+            match f.body.as_deref() {
+                Some([Statement::Instruction(i)]) => assert_eq!(i.op, op),
+                other => panic!("{name}: {other:?}"),
+            }
+        }
     }
 }

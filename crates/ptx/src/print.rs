@@ -74,7 +74,11 @@ fn write_dims(f: &mut Formatter<'_>, dims: &Dims) -> fmt::Result {
 }
 
 fn write_vec(f: &mut Formatter<'_>, vec: u8) -> fmt::Result {
-    if vec > 1 { write!(f, " .v{vec}") } else { Ok(()) }
+    if vec > 1 {
+        write!(f, " .v{vec}")
+    } else {
+        Ok(())
+    }
 }
 
 impl Display for Param<'_> {
@@ -321,7 +325,11 @@ impl Display for InitValue<'_> {
             InitValue::UInt(v) => write!(f, "{v}U"),
             InitValue::F32(b) => write!(f, "0f{b:08X}"),
             InitValue::F64(b) => write!(f, "0d{b:016X}"),
-            InitValue::Addr { name, offset, generic } => {
+            InitValue::Addr {
+                name,
+                offset,
+                generic,
+            } => {
                 if generic {
                     write!(f, "generic({name})")?;
                 } else {
@@ -335,12 +343,20 @@ impl Display for InitValue<'_> {
 
 fn write_offset(f: &mut Formatter<'_>, offset: i64) -> fmt::Result {
     // ptxas accepts `[%rd1+-8]` but not `[%rd1-8]`.
-    if offset != 0 { write!(f, "+{offset}") } else { Ok(()) }
+    if offset != 0 {
+        write!(f, "+{offset}")
+    } else {
+        Ok(())
+    }
 }
 
 impl Display for Guard<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        if self.negated { write!(f, "@!{}", self.reg) } else { write!(f, "@{}", self.reg) }
+        if self.negated {
+            write!(f, "@!{}", self.reg)
+        } else {
+            write!(f, "@{}", self.reg)
+        }
     }
 }
 
@@ -359,7 +375,12 @@ impl Display for Instruction<'_> {
     }
 }
 
-fn write_list(f: &mut Formatter<'_>, open: &str, items: &[Operand<'_>], close: &str) -> fmt::Result {
+fn write_list(
+    f: &mut Formatter<'_>,
+    open: &str,
+    items: &[Operand<'_>],
+    close: &str,
+) -> fmt::Result {
     f.write_str(open)?;
     for (i, o) in items.iter().enumerate() {
         if i > 0 {
@@ -528,7 +549,16 @@ const DEFAULT: &[S] = &[
 /// Per-opcode print order; slots not listed follow in [`DEFAULT`] order.
 fn template(op: Opcode) -> &'static [S] {
     match op {
-        Opcode::Atom | Opcode::Red => &[Order, Scope, Space, Atom, F(Flags::NOFTZ), F(Flags::L2_CACHE_HINT), Vec, Types],
+        Opcode::Atom | Opcode::Red => &[
+            Order,
+            Scope,
+            Space,
+            Atom,
+            F(Flags::NOFTZ),
+            F(Flags::L2_CACHE_HINT),
+            Vec,
+            Types,
+        ],
         Opcode::Match => &[Vote, F(Flags::SYNC), Types],
         Opcode::Redux => &[F(Flags::SYNC), Atom, F(Flags::ABS), F(Flags::NAN), Types],
         Opcode::CpAsync => &[Cache, Space, Space2, F(Flags::L2_CACHE_HINT), L2Pf],
@@ -565,10 +595,20 @@ fn template(op: Opcode) -> &'static [S] {
         Opcode::CpAsyncBulkPrefetch | Opcode::CpAsyncBulkPrefetchTensor => {
             &[Geom, Level, Space, LoadMode, F(Flags::L2_CACHE_HINT)]
         }
-        Opcode::Ldmatrix | Opcode::Stmatrix | Opcode::Movmatrix => {
-            &[F(Flags::SYNC), F(Flags::ALIGNED), Shape, Count, F(Flags::TRANS), Space, Types]
-        }
-        Opcode::WmmaLoadA | Opcode::WmmaLoadB | Opcode::WmmaLoadC | Opcode::WmmaStoreD | Opcode::WmmaMma => &[
+        Opcode::Ldmatrix | Opcode::Stmatrix | Opcode::Movmatrix => &[
+            F(Flags::SYNC),
+            F(Flags::ALIGNED),
+            Shape,
+            Count,
+            F(Flags::TRANS),
+            Space,
+            Types,
+        ],
+        Opcode::WmmaLoadA
+        | Opcode::WmmaLoadB
+        | Opcode::WmmaLoadC
+        | Opcode::WmmaStoreD
+        | Opcode::WmmaMma => &[
             F(Flags::SYNC),
             F(Flags::ALIGNED),
             LayA,
@@ -579,7 +619,14 @@ fn template(op: Opcode) -> &'static [S] {
             Types,
             F(Flags::SATFINITE),
         ],
-        Opcode::RedAsync => &[Order, Scope, Space, F(Flags::COMPLETE_TX_BYTES), Atom, Types],
+        Opcode::RedAsync => &[
+            Order,
+            Scope,
+            Space,
+            F(Flags::COMPLETE_TX_BYTES),
+            Atom,
+            Types,
+        ],
         Opcode::Sured => &[F(Flags::SURF_B), F(Flags::SURF_P), Atom, Geom, Types, Clamp],
         Opcode::TensormapCpFenceproxy | Opcode::TensormapReplace => &[
             Space,

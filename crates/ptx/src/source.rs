@@ -22,7 +22,11 @@ pub struct LineCol {
 
 impl<'a> Source<'a> {
     pub fn new(name: &'a str, text: &'a str) -> Self {
-        Source { name, text, line_starts: OnceCell::new() }
+        Source {
+            name,
+            text,
+            line_starts: OnceCell::new(),
+        }
     }
 
     fn line_starts(&self) -> &[u32] {
@@ -38,7 +42,10 @@ impl<'a> Source<'a> {
             Err(i) => i.saturating_sub(1),
         };
         let start = starts.get(line).copied().unwrap_or(0);
-        LineCol { line: line as u32 + 1, col: offset - start + 1 }
+        LineCol {
+            line: line as u32 + 1,
+            col: offset - start + 1,
+        }
     }
 
     /// The source text covered by `span` (empty if out of range or not on a char boundary).

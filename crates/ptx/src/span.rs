@@ -20,7 +20,10 @@ impl Span {
     /// The span starting at the start of `self` and ending at the end of `other`.
     #[inline]
     pub fn to(self, other: Span) -> Span {
-        Span { start: self.start, end: other.end.max(self.start) }
+        Span {
+            start: self.start,
+            end: other.end.max(self.start),
+        }
     }
 
     /// Length in bytes.

@@ -20,7 +20,9 @@ pub fn corpus_dir() -> Option<PathBuf> {
 }
 
 fn collect_ptx(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else { return };
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
     let mut entries: Vec<_> = rd.filter_map(|e| e.ok()).map(|e| e.path()).collect();
     entries.sort();
     for p in entries {
@@ -45,7 +47,12 @@ pub fn sample_files() -> Vec<PathBuf> {
 /// Parses and panics with rendered diagnostics on any error.
 pub fn parse_ok<'a>(name: &str, src: &'a str) -> Module<'a> {
     let (m, errors) = parse(src);
-    assert!(errors.is_empty(), "{name}: {} errors\n{}", errors.len(), render_errors(name, src, &errors));
+    assert!(
+        errors.is_empty(),
+        "{name}: {} errors\n{}",
+        errors.len(),
+        render_errors(name, src, &errors)
+    );
     m
 }
 
@@ -57,5 +64,9 @@ pub fn assert_round_trip(name: &str, src: &str) {
     m1.strip_spans();
     m2.strip_spans();
     assert!(m1 == m2, "{name}: AST changed after print → parse");
-    assert_eq!(printed, m2.to_string(), "{name}: printing is not idempotent");
+    assert_eq!(
+        printed,
+        m2.to_string(),
+        "{name}: printing is not idempotent"
+    );
 }

@@ -10,7 +10,12 @@ use warpscope_ptx::*;
 fn modifier_vocabulary() -> Vec<String> {
     let mut v: Vec<String> = Vec::new();
     v.extend(Type::ALL.iter().map(|t| t.as_str().to_string()));
-    v.extend(StateSpace::ALL.iter().filter(|s| **s != StateSpace::Generic).map(|s| s.as_str().to_string()));
+    v.extend(
+        StateSpace::ALL
+            .iter()
+            .filter(|s| **s != StateSpace::Generic)
+            .map(|s| s.as_str().to_string()),
+    );
     v.extend(Rounding::ALL.iter().map(|x| x.as_str().to_string()));
     v.extend(CmpOp::ALL.iter().map(|x| x.as_str().to_string()));
     v.extend(BoolOp::ALL.iter().map(|x| x.as_str().to_string()));
@@ -39,11 +44,20 @@ fn modifier_vocabulary() -> Vec<String> {
 }
 
 fn reg() -> impl Strategy<Value = &'static str> {
-    prop::sample::select(vec!["%r1", "%r23", "%rd4", "%f0", "%fd9", "%p1", "%rs2", "p", "q"])
+    prop::sample::select(vec![
+        "%r1", "%r23", "%rd4", "%f0", "%fd9", "%p1", "%rs2", "p", "q",
+    ])
 }
 
 fn symbol() -> impl Strategy<Value = &'static str> {
-    prop::sample::select(vec!["sym", "$L__BB0_1", "param0", "retval0", "_Z3fooi", "__local_depot0"])
+    prop::sample::select(vec![
+        "sym",
+        "$L__BB0_1",
+        "param0",
+        "retval0",
+        "_Z3fooi",
+        "__local_depot0",
+    ])
 }
 
 fn scalar() -> impl Strategy<Value = Operand<'static>> {

@@ -15,9 +15,18 @@ fn all_samples_parse_without_errors() {
     for path in sample_files() {
         let src = std::fs::read_to_string(&path).unwrap();
         let m = parse_ok(&path.display().to_string(), &src);
-        assert!(m.version.0 >= 7, "{}: version {:?}", path.display(), m.version);
+        assert!(
+            m.version.0 >= 7,
+            "{}: version {:?}",
+            path.display(),
+            m.version
+        );
         assert!(!m.target.is_empty());
-        assert!(m.functions().count() > 0, "{}: no functions", path.display());
+        assert!(
+            m.functions().count() > 0,
+            "{}: no functions",
+            path.display()
+        );
     }
 }
 

@@ -44,7 +44,11 @@ $L__BB0_2:
 #[test]
 fn ast_small_kernel() {
     let (mut m, errors) = parse(SMALL);
-    assert!(errors.is_empty(), "{}", render_errors("small.ptx", SMALL, &errors));
+    assert!(
+        errors.is_empty(),
+        "{}",
+        render_errors("small.ptx", SMALL, &errors)
+    );
     m.strip_spans();
     insta::assert_debug_snapshot!("ast_small_kernel", m);
 }
@@ -73,7 +77,11 @@ fn ast_call_sequence() {
 }
 "#;
     let (mut m, errors) = parse(src);
-    assert!(errors.is_empty(), "{}", render_errors("call.ptx", src, &errors));
+    assert!(
+        errors.is_empty(),
+        "{}",
+        render_errors("call.ptx", src, &errors)
+    );
     m.strip_spans();
     insta::assert_debug_snapshot!("ast_call_sequence", m);
 }
@@ -83,7 +91,10 @@ const HEADER: &str = ".version 8.5\n.target sm_90\n.address_size 64\n";
 fn errors_of(name: &str, body: &str) -> (String, Vec<ErrorKind>) {
     let src = format!("{HEADER}{body}");
     let (_, errors) = parse(&src);
-    (render_errors(name, &src, &errors), errors.iter().map(|e| e.kind).collect())
+    (
+        render_errors(name, &src, &errors),
+        errors.iter().map(|e| e.kind).collect(),
+    )
 }
 
 fn kernel(body: &str) -> String {
@@ -99,21 +110,33 @@ fn error_unknown_instruction() {
 
 #[test]
 fn error_unknown_modifier() {
-    let (text, kinds) = errors_of("unknown_mod.ptx", &kernel("\tadd.s32.wobbly %r1, %r2, %r3;\n\tld.ftz.u32 %r1, [%r2];\n"));
-    assert_eq!(kinds, [ErrorKind::UnknownModifier, ErrorKind::UnknownModifier]);
+    let (text, kinds) = errors_of(
+        "unknown_mod.ptx",
+        &kernel("\tadd.s32.wobbly %r1, %r2, %r3;\n\tld.ftz.u32 %r1, [%r2];\n"),
+    );
+    assert_eq!(
+        kinds,
+        [ErrorKind::UnknownModifier, ErrorKind::UnknownModifier]
+    );
     insta::assert_snapshot!("error_unknown_modifier", text);
 }
 
 #[test]
 fn error_missing_semicolon() {
-    let (text, kinds) = errors_of("semi.ptx", &kernel("\tmov.u32 %r1, %r2\n\tadd.s32 %r3, %r1, 1;\n"));
+    let (text, kinds) = errors_of(
+        "semi.ptx",
+        &kernel("\tmov.u32 %r1, %r2\n\tadd.s32 %r3, %r1, 1;\n"),
+    );
     assert_eq!(kinds, [ErrorKind::Expected]);
     insta::assert_snapshot!("error_missing_semicolon", text);
 }
 
 #[test]
 fn error_bad_register_range() {
-    let (text, kinds) = errors_of("range.ptx", &kernel("\t.reg .b32 %q<0>;\n\t.reg .b32 %s<x>;\n\t.reg .b32 %t<99999999999>;\n"));
+    let (text, kinds) = errors_of(
+        "range.ptx",
+        &kernel("\t.reg .b32 %q<0>;\n\t.reg .b32 %s<x>;\n\t.reg .b32 %t<99999999999>;\n"),
+    );
     assert_eq!(kinds, [ErrorKind::BadRegisterRange; 3]);
     insta::assert_snapshot!("error_bad_register_range", text);
 }
@@ -121,13 +144,22 @@ fn error_bad_register_range() {
 #[test]
 fn error_unterminated_string_and_comment() {
     let (text, kinds) = errors_of("unterminated.ptx", ".file 1 \"abc.cu\n/* never closed\n");
-    assert_eq!(kinds, [ErrorKind::UnterminatedString, ErrorKind::UnterminatedComment]);
+    assert_eq!(
+        kinds,
+        [
+            ErrorKind::UnterminatedString,
+            ErrorKind::UnterminatedComment
+        ]
+    );
     insta::assert_snapshot!("error_unterminated", text);
 }
 
 #[test]
 fn error_garbage_bytes() {
-    let (text, kinds) = errors_of("garbage.ptx", &kernel("\tmov.u32 %r1, #;\n\t\u{7f}\u{1}\n\tmov.u32 %r1, ´;\n"));
+    let (text, kinds) = errors_of(
+        "garbage.ptx",
+        &kernel("\tmov.u32 %r1, #;\n\t\u{7f}\u{1}\n\tmov.u32 %r1, ´;\n"),
+    );
     assert_eq!(kinds, [ErrorKind::InvalidToken; 3]);
     insta::assert_snapshot!("error_garbage", text);
 }
@@ -136,7 +168,9 @@ fn error_garbage_bytes() {
 fn error_bad_numbers() {
     let (text, kinds) = errors_of(
         "numbers.ptx",
-        &kernel("\tmov.f32 %r1, 0f3F80;\n\tmov.u64 %r1, 99999999999999999999999;\n\tmov.u32 %r1, 0x;\n\tmov.u32 %r1, 09;\n"),
+        &kernel(
+            "\tmov.f32 %r1, 0f3F80;\n\tmov.u64 %r1, 99999999999999999999999;\n\tmov.u32 %r1, 0x;\n\tmov.u32 %r1, 09;\n",
+        ),
     );
     assert_eq!(kinds, [ErrorKind::BadNumber; 4]);
     insta::assert_snapshot!("error_bad_numbers", text);
@@ -147,7 +181,10 @@ fn error_unbalanced_braces() {
     let (text, kinds) = errors_of("braces.ptx", ".visible .entry k()\n{\n\t{\n\tret;\n}\n");
     assert_eq!(kinds, [ErrorKind::Unbalanced]);
     insta::assert_snapshot!("error_unbalanced", text);
-    let (text2, kinds2) = errors_of("braces2.ptx", ".visible .entry k()\n{\n\tret;\n}\n}\n.global .u32 x;\n");
+    let (text2, kinds2) = errors_of(
+        "braces2.ptx",
+        ".visible .entry k()\n{\n\tret;\n}\n}\n.global .u32 x;\n",
+    );
     assert_eq!(kinds2, [ErrorKind::Expected]);
     insta::assert_snapshot!("error_unbalanced_extra_close", text2);
 }
@@ -157,7 +194,9 @@ fn many_errors_in_one_file_are_all_reported() {
     let body = kernel(
         "\tfoo.u32 %r1;\n\tadd.s32.bad %r1, %r2, %r3;\n\tmov.u32 %r1 %r2;\n\tqux.u32 %r1;\n\tmov.u32 %r1, 0f12;\n\tld.global.u32 %r1, [%r2+];\n\tst.global.u32 [%r1], %r2;\n",
     );
-    let src = format!("{HEADER}{body}.bogus_directive 1;\n.global .u32 ok;\n.visible .entry k2()\n{{\n\tbaz;\n\tret;\n}}\n");
+    let src = format!(
+        "{HEADER}{body}.bogus_directive 1;\n.global .u32 ok;\n.visible .entry k2()\n{{\n\tbaz;\n\tret;\n}}\n"
+    );
     let (m, errors) = parse(&src);
     let text = render_errors("many.ptx", &src, &errors);
     assert_eq!(errors.len(), 8, "{text}");
@@ -168,10 +207,18 @@ fn many_errors_in_one_file_are_all_reported() {
 
 #[test]
 fn deep_nesting_is_an_error_not_a_crash() {
-    let body = format!(".visible .entry k()\n{{\n{}{}\n}}\n", "{".repeat(100_000), "}".repeat(100_000));
+    let body = format!(
+        ".visible .entry k()\n{{\n{}{}\n}}\n",
+        "{".repeat(100_000),
+        "}".repeat(100_000)
+    );
     let (_, errors) = parse(&format!("{HEADER}{body}"));
     assert!(errors.iter().any(|e| e.kind == ErrorKind::TooDeep));
-    let init = format!(".global .u32 x[1] = {}1{};\n", "{".repeat(100_000), "}".repeat(100_000));
+    let init = format!(
+        ".global .u32 x[1] = {}1{};\n",
+        "{".repeat(100_000),
+        "}".repeat(100_000)
+    );
     let (_, errors) = parse(&format!("{HEADER}{init}"));
     assert!(errors.iter().any(|e| e.kind == ErrorKind::TooDeep));
 }
