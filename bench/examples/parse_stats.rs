@@ -3,6 +3,7 @@
 //! ```text
 //! cargo run --release -p warpscope-bench --example parse_stats -- warpscope|ptx-syntax [FILE|--large|--common]
 //! ```
+//! `parse_stats --check-samples` lists which samples each parser accepts.
 //! `--large` uses `large_module()`; `--common` the module built from the samples ptx-syntax
 //! accepts. Prints bytes, parse time, MB/s, and the RSS growth during the parse (VmHWM after
 //! minus VmRSS before), also as a multiple of the input size.
@@ -14,6 +15,19 @@ use warpscope_bench::*;
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let which = args.first().map(String::as_str).unwrap_or("warpscope");
+    if which == "--check-samples" {
+        // Which samples each parser accepts.
+        for (p, s) in samples() {
+            let ours = warpscope_ptx::parse(&s).1.is_empty();
+            let theirs = ptx_syntax_parses(&s);
+            println!("{:>40}  {:>7} bytes  warpscope={ours}  ptx-syntax={theirs}", p.display().to_string(), s.len());
+            if !theirs && let Ok(Err(e)) = std::panic::catch_unwind(|| ptx_syntax::parse_ptx(&s)) {
+                let msg = format!("{e:?}");
+                println!("    ptx-syntax error: {}", msg.chars().take(300).collect::<String>());
+            }
+        }
+        return;
+    }
     let input = match args.get(1).map(String::as_str) {
         None | Some("--large") => large_module(),
         Some("--common") => {

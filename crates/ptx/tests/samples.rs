@@ -51,3 +51,39 @@ fn corpus_is_parsed_when_present() {
         assert!(n >= on_disk);
     }
 }
+
+/// The printed form of every sample is accepted by `ptxas` (when it is installed: set
+/// `PTXAS=/path/to/ptxas` or have it on `PATH`; otherwise the test only logs and passes).
+#[test]
+fn printed_samples_assemble_with_ptxas() {
+    let ptxas = std::env::var("PTXAS").unwrap_or_else(|_| "ptxas".to_string());
+    if std::process::Command::new(&ptxas)
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        eprintln!("ptxas not found; skipping");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("warpscope-ptx-ptxas-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for path in sample_files() {
+        let src = std::fs::read_to_string(&path).unwrap();
+        let m = parse_ok(&path.display().to_string(), &src);
+        let arch = m.target.first().copied().unwrap_or("sm_90");
+        let out = dir.join(path.file_name().unwrap());
+        std::fs::write(&out, m.to_string()).unwrap();
+        let res = std::process::Command::new(&ptxas)
+            .args(["-c", "-arch", arch, "-o", "/dev/null"])
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert!(
+            res.status.success(),
+            "ptxas rejected the printed form of {}:\n{}",
+            path.display(),
+            String::from_utf8_lossy(&res.stderr)
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
