@@ -1,0 +1,517 @@
+//! # warpscope-cost
+//!
+//! The one memory-cost model of warpscope: what a single warp-wide memory request costs on
+//! Volta and newer NVIDIA GPUs (sm_70 … sm_90), counted the way Nsight Compute's source
+//! counters count it, so that static analysis (`warpscope check`), dynamic profiles
+//! (`warpscope profile`) and an H100 can be compared number for number.
+//!
+//! Everything here is a pure function of the 32 lane addresses, the active-lane mask and the
+//! access size in bytes (1 … 16; a `.v4.f32` access is 16). Nothing allocates: the profiler
+//! calls these once per warp memory request.
+//!
+//! ## Global memory ([`global`])
+//!
+//! The hardware rule (Nsight Compute Kernel Profiling Guide, "Memory Tables" / terminology:
+//! *sector*: an aligned 32-byte chunk of memory; a 128-byte cache line is four sectors; "when
+//! an SM executes a global or local memory instruction for a warp, a single request is sent to
+//! L1TEX ... based on the access pattern and the participating threads, the request requires
+//! to access a number of cache lines, and sectors within these cache lines"):
+//!
+//! * **sectors** — the distinct aligned 32-byte sectors touched by the bytes
+//!   `[addr, addr + size)` of the active lanes. This is what Nsight Compute reports per
+//!   instruction as *L2 Theoretical Sectors Global* (summed over executions).
+//! * **ideal sectors** — `⌈unique bytes / 32⌉`: the sectors the bytes the warp actually uses
+//!   would need if they were packed and sector-aligned. Two lanes reading the same word use it
+//!   once, so a broadcast costs one ideal sector. Never exceeds `sectors`. The alternative
+//!   reading "32 bytes per 32 bytes of lane data", `⌈active × size / 32⌉`, is reported as
+//!   [`GlobalCost::lane_ideal_sectors`]; `scripts/h100/profile_vs_ncu.py` checks both against
+//!   *L2 Theoretical Sectors Global Ideal* and `docs/accuracy.md` records which one the H100
+//!   agrees with.
+//! * **lines** — distinct aligned 128-byte lines (L1/L2 tags), GPUDrano's dynamic measure
+//!   (paper 003, §5: "each byte accessed is divided by the size of the cache line ... we count
+//!   the number of unique bins").
+//! * **NoAlign** — the same two counts after subtracting the warp's lowest active address from
+//!   every lane (GPUDrano's *NoAlign* variant): what the pattern would cost if the warp's data
+//!   started on a line boundary. `sectors > noalign_sectors` means part of the cost is
+//!   misalignment rather than stride.
+//! * **aligned-run sectors** — the sectors needed if every *dense run* of bytes (maximal
+//!   interval of touched bytes) started on a sector boundary. The part of the excess
+//!   `sectors − ideal` that `sectors − aligned_run_sectors` explains is misalignment
+//!   (`a[i + 1]`: 5 sectors, 4 aligned, 4 ideal); the rest is stride or scatter (`a[2 * i]`:
+//!   8 sectors for 4 ideal, while its 32 four-byte runs would need 32 aligned sectors). Unlike
+//!   NoAlign this also separates the two when a warp covers several rows of a 2-D block whose
+//!   rows start mid-sector.
+//!
+//! ## Shared memory ([`shared`])
+//!
+//! Shared memory has 32 banks of 4 bytes; byte address `a` lives in bank `(a / 4) mod 32`.
+//! One *wavefront* serves at most one 4-byte word per bank; lanes reading the same word are
+//! served by the same wavefront (broadcast / multicast, also for stores: one write wins), lanes
+//! hitting different words of one bank need one wavefront each (Nsight Compute's definition:
+//! "work items of a wavefront are processed in parallel, while work items of different
+//! wavefronts are serialized"; CUDA C++ Programming Guide, compute capability 7.x+ "Shared
+//! Memory": "a shared memory request for a warp does not generate a bank conflict between two
+//! threads that access any address within the same 32-bit word").
+//!
+//! One wavefront moves at most 128 bytes (32 banks × 4 bytes), so wide accesses are split
+//! into *phases* by lane number, and conflicts only count within a phase:
+//!
+//! | bytes per lane | phases | lanes per phase | ideal wavefronts (full warp) |
+//! |---|---|---|---|
+//! | 1, 2, 4 | 1 | 32 | 1 |
+//! | 8 (`.v2.f32`, `.f64`) | 2 (half-warps) | 16 | 2 |
+//! | 16 (`.v4.f32`, `.v2.f64`) | 4 (quarter-warps) | 8 | 4 |
+//!
+//! A phase with active lanes costs `max over banks of distinct words in that bank` wavefronts
+//! (≥ 1); a phase without active lanes costs nothing. **wavefronts** is the sum over phases
+//! (Nsight Compute's *L1 Wavefronts Shared*), **ideal wavefronts** the number of phases with
+//! active lanes (*L1 Wavefronts Shared Ideal*), and **ways** the worst phase's degree (the
+//! N of an N-way conflict; `wavefronts / ideal` is Nsight Compute's per-instruction
+//! *L1 Conflicts Shared N-Way* average). The 64-bit rule is the one the corpus expects
+//! (`corpus/bank_conflicts.cu`: a 16-byte stride of doubles is 2-way) and the NVIDIA forum
+//! thread "Clarification: bank_conflicts metric vs wavefronts for shared memory LDS.128"
+//! confirms 4 ideal wavefronts for 16-byte accesses.
+//!
+//! Known limit: on sm_70/sm_75 NVIDIA engineers describe an extra optimisation for 8- and
+//! 16-byte loads when lane pairs (`n`, `n^1` or `n`, `n^2`) have equal addresses, which
+//! halves the wavefronts (NVIDIA forum "Unexpected shared memory bank conflict"). It is not
+//! modelled; the H100 comparison in `docs/accuracy.md` says where it matters.
+
+#![forbid(unsafe_code)]
+
+/// Threads per warp.
+pub const WARP_SIZE: usize = 32;
+/// Bytes per global-memory sector.
+pub const SECTOR_BYTES: u64 = 32;
+/// Bytes per L1/L2 cache line (four sectors).
+pub const LINE_BYTES: u64 = 128;
+/// Shared-memory banks.
+pub const BANKS: u64 = 32;
+/// Bytes per shared-memory bank word.
+pub const BANK_BYTES: u64 = 4;
+/// Largest per-lane access the model handles (`.v4.b32`, `.v2.b64`).
+pub const MAX_ACCESS_BYTES: u32 = 16;
+
+/// The cost of one warp-wide global-memory request. All counts are for the active lanes
+/// only; a request with no active lanes costs nothing (all zero).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct GlobalCost {
+    /// Lanes that made the request.
+    pub lanes: u32,
+    /// Distinct aligned 32-byte sectors touched (*L2 Theoretical Sectors Global*).
+    pub sectors: u32,
+    /// `⌈unique bytes / 32⌉`: sectors if the used bytes were packed and aligned (≥ 1 when
+    /// `lanes > 0`, ≤ `sectors`).
+    pub ideal_sectors: u32,
+    /// `⌈lanes × size / 32⌉`: the ideal counting every lane's bytes, duplicates included.
+    pub lane_ideal_sectors: u32,
+    /// Sectors if every dense run of touched bytes started on a sector boundary
+    /// (≥ `ideal_sectors`; see the crate docs).
+    pub aligned_run_sectors: u32,
+    /// Distinct aligned 128-byte lines touched (GPUDrano's measure).
+    pub lines: u32,
+    /// Sectors after subtracting the lowest active address from every lane (GPUDrano NoAlign).
+    pub noalign_sectors: u32,
+    /// Lines after subtracting the lowest active address from every lane (GPUDrano NoAlign).
+    pub noalign_lines: u32,
+    /// Distinct bytes touched.
+    pub unique_bytes: u32,
+    /// Maximal intervals of touched bytes.
+    pub runs: u32,
+}
+
+impl GlobalCost {
+    /// Sectors beyond the ideal (`sectors − ideal_sectors`), Nsight Compute's *Excessive*.
+    pub fn excess_sectors(&self) -> u32 {
+        self.sectors - self.ideal_sectors
+    }
+
+    /// Excess sectors due to misalignment: `sectors − aligned_run_sectors` when positive
+    /// (dense runs starting mid-sector), else 0.
+    pub fn misaligned_sectors(&self) -> u32 {
+        self.sectors.saturating_sub(self.aligned_run_sectors)
+    }
+
+    /// Excess sectors due to stride or scatter: the excess that misalignment does not explain.
+    pub fn strided_sectors(&self) -> u32 {
+        self.excess_sectors() - self.misaligned_sectors().min(self.excess_sectors())
+    }
+}
+
+/// Cost of one global request: `addrs[lane]` for the lanes set in `active`, `size` bytes each.
+///
+/// `size` is clamped to `1 ..= 16`. Lanes whose bytes wrap past `u64::MAX` are truncated at the
+/// top of the address space.
+#[inline]
+pub fn global(addrs: &[u64; 32], active: u32, size: u32) -> GlobalCost {
+    let mut buf = [0u64; WARP_SIZE];
+    let mut n = 0usize;
+    let mut m = active;
+    while m != 0 {
+        let lane = m.trailing_zeros() as usize;
+        m &= m - 1;
+        buf[n] = addrs[lane];
+        n += 1;
+    }
+    global_sorted_in_place(&mut buf[..n], size)
+}
+
+/// Cost of one global request given only the addresses of its active lanes (in any order).
+/// At most 32 addresses are used; extra ones are ignored.
+pub fn global_lanes(addrs: &[u64], size: u32) -> GlobalCost {
+    let mut buf = [0u64; WARP_SIZE];
+    let n = addrs.len().min(WARP_SIZE);
+    buf[..n].copy_from_slice(&addrs[..n]);
+    global_sorted_in_place(&mut buf[..n], size)
+}
+
+/// Counts distinct `granule_shift`-sized blocks over sorted, equally sized intervals.
+#[derive(Clone, Copy)]
+struct Granules {
+    shift: u32,
+    next: u64,
+    any: bool,
+    count: u32,
+}
+
+impl Granules {
+    #[inline]
+    fn new(shift: u32) -> Granules {
+        Granules {
+            shift,
+            next: 0,
+            any: false,
+            count: 0,
+        }
+    }
+
+    /// Adds bytes `[start, last]`; `start` is non-decreasing across calls and so is `last`.
+    #[inline]
+    fn add(&mut self, start: u64, last: u64) {
+        let first = start >> self.shift;
+        let end = last >> self.shift;
+        let from = if self.any {
+            first.max(self.next)
+        } else {
+            first
+        };
+        if end >= from {
+            self.count += (end - from + 1) as u32;
+            self.next = end + 1;
+            self.any = true;
+        }
+    }
+}
+
+fn global_sorted_in_place(buf: &mut [u64], size: u32) -> GlobalCost {
+    let n = buf.len();
+    if n == 0 {
+        return GlobalCost::default();
+    }
+    if !is_sorted(buf) {
+        buf.sort_unstable();
+    }
+    let size = u64::from(size.clamp(1, MAX_ACCESS_BYTES));
+    let base = buf[0];
+    let mut sectors = Granules::new(5);
+    let mut lines = Granules::new(7);
+    let mut na_sectors = Granules::new(5);
+    let mut na_lines = Granules::new(7);
+    // Current dense run [rs, re] (inclusive end).
+    let mut rs = base;
+    let mut re = base.saturating_add(size - 1);
+    let mut unique: u64 = 0;
+    let mut aligned_runs: u64 = 0;
+    let mut runs: u32 = 0;
+    for &a in buf.iter() {
+        let last = a.saturating_add(size - 1);
+        sectors.add(a, last);
+        lines.add(a, last);
+        let (ra, rl) = (a - base, last - base);
+        na_sectors.add(ra, rl);
+        na_lines.add(ra, rl);
+        if a <= re.saturating_add(1) && a >= rs {
+            re = re.max(last);
+        } else {
+            let len = re - rs + 1;
+            unique += len;
+            aligned_runs += len.div_ceil(SECTOR_BYTES);
+            runs += 1;
+            rs = a;
+            re = last;
+        }
+    }
+    let len = re - rs + 1;
+    unique += len;
+    aligned_runs += len.div_ceil(SECTOR_BYTES);
+    runs += 1;
+    GlobalCost {
+        lanes: n as u32,
+        sectors: sectors.count,
+        ideal_sectors: unique.div_ceil(SECTOR_BYTES) as u32,
+        lane_ideal_sectors: (n as u64 * size).div_ceil(SECTOR_BYTES) as u32,
+        aligned_run_sectors: aligned_runs as u32,
+        lines: lines.count,
+        noalign_sectors: na_sectors.count,
+        noalign_lines: na_lines.count,
+        unique_bytes: unique as u32,
+        runs,
+    }
+}
+
+#[inline]
+fn is_sorted(v: &[u64]) -> bool {
+    v.windows(2).all(|w| w[0] <= w[1])
+}
+
+/// The cost of one warp-wide shared-memory request.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SharedCost {
+    /// Lanes that made the request.
+    pub lanes: u32,
+    /// Wavefronts: sum over phases with active lanes of the busiest bank's distinct words
+    /// (*L1 Wavefronts Shared*).
+    pub wavefronts: u32,
+    /// Phases with active lanes: the wavefronts without conflicts (*… Ideal*).
+    pub ideal_wavefronts: u32,
+    /// Worst N-way conflict over the phases (1: conflict-free; 0 when no lane is active).
+    pub ways: u32,
+}
+
+impl SharedCost {
+    /// Wavefronts beyond the ideal (Nsight Compute's bank-conflict count).
+    pub fn excess_wavefronts(&self) -> u32 {
+        self.wavefronts - self.ideal_wavefronts
+    }
+}
+
+/// Lanes per phase for an access of `size` bytes (see the crate docs' table).
+#[inline]
+pub const fn lanes_per_phase(size: u32) -> u32 {
+    match size {
+        0..=4 => 32,
+        5..=8 => 16,
+        _ => 8,
+    }
+}
+
+/// Cost of one shared-memory request: `addrs[lane]` (byte offsets in the block's shared
+/// memory) for the lanes set in `active`, `size` bytes each (clamped to `1 ..= 16`).
+#[inline]
+pub fn shared(addrs: &[u64; 32], active: u32, size: u32) -> SharedCost {
+    let size = size.clamp(1, MAX_ACCESS_BYTES);
+    let per = lanes_per_phase(size);
+    let phase_mask: u32 = if per == 32 {
+        u32::MAX
+    } else {
+        (1u32 << per) - 1
+    };
+    let mut cost = SharedCost {
+        lanes: active.count_ones(),
+        ..SharedCost::default()
+    };
+    let mut lo = 0u32;
+    while lo < 32 {
+        let m = (active >> lo) & phase_mask;
+        if m != 0 {
+            let w = phase_wavefronts(addrs, m << lo, size);
+            cost.wavefronts += w;
+            cost.ideal_wavefronts += 1;
+            cost.ways = cost.ways.max(w);
+        }
+        lo += per;
+    }
+    cost
+}
+
+/// Busiest bank's distinct words among the lanes in `mask` (non-empty).
+#[inline]
+fn phase_wavefronts(addrs: &[u64; 32], mask: u32, size: u32) -> u32 {
+    // A phase touches at most 64 words: 32 lanes × (≤ 2 words for ≤ 4 bytes),
+    // 16 × (≤ 3 for 8 bytes), 8 × (≤ 5 for 16 bytes).
+    let mut words = [0u64; 64];
+    let mut n = 0usize;
+    let mut m = mask;
+    let last_off = u64::from(size - 1);
+    while m != 0 {
+        let lane = m.trailing_zeros() as usize;
+        m &= m - 1;
+        let a = addrs[lane];
+        let first = a / BANK_BYTES;
+        let last = a.saturating_add(last_off) / BANK_BYTES;
+        let mut w = first;
+        while w <= last && n < words.len() {
+            words[n] = w;
+            n += 1;
+            w += 1;
+        }
+    }
+    let words = &mut words[..n];
+    if !is_sorted(words) {
+        words.sort_unstable();
+    }
+    // Fast path: consecutive distinct words spanning at most one bank cycle.
+    if n > 0 && words[n - 1] - words[0] < BANKS {
+        return 1;
+    }
+    let mut per_bank = [0u8; BANKS as usize];
+    let mut worst = 0u8;
+    let mut prev = u64::MAX;
+    for &w in words.iter() {
+        if w != prev {
+            let b = &mut per_bank[(w % BANKS) as usize];
+            *b += 1;
+            worst = worst.max(*b);
+            prev = w;
+        }
+    }
+    u32::from(worst.max(1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lanes(f: impl Fn(u64) -> u64) -> [u64; 32] {
+        std::array::from_fn(|l| f(l as u64))
+    }
+
+    const ALL: u32 = u32::MAX;
+
+    #[test]
+    fn coalesced_float_load() {
+        let c = global(&lanes(|l| 0x1000 + 4 * l), ALL, 4);
+        assert_eq!((c.sectors, c.ideal_sectors, c.lines), (4, 4, 1));
+        assert_eq!((c.noalign_sectors, c.noalign_lines), (4, 1));
+        assert_eq!((c.aligned_run_sectors, c.runs, c.unique_bytes), (4, 1, 128));
+        assert_eq!(c.excess_sectors(), 0);
+    }
+
+    #[test]
+    fn stride_two_is_eight_sectors_for_four_ideal() {
+        let c = global(&lanes(|l| 0x1000 + 8 * l), ALL, 4);
+        assert_eq!((c.sectors, c.ideal_sectors, c.lines), (8, 4, 2));
+        assert_eq!((c.strided_sectors(), c.misaligned_sectors()), (4, 0));
+        assert_eq!(c.runs, 32);
+    }
+
+    #[test]
+    fn off_by_one_is_misaligned_not_strided() {
+        let c = global(&lanes(|l| 0x1000 + 4 + 4 * l), ALL, 4);
+        assert_eq!((c.sectors, c.ideal_sectors, c.lines), (5, 4, 2));
+        assert_eq!((c.noalign_sectors, c.noalign_lines), (4, 1));
+        assert_eq!((c.misaligned_sectors(), c.strided_sectors()), (1, 0));
+    }
+
+    #[test]
+    fn broadcast_costs_one_sector() {
+        let c = global(&lanes(|_| 0x2004), ALL, 4);
+        assert_eq!(
+            (c.sectors, c.ideal_sectors, c.lane_ideal_sectors),
+            (1, 1, 4)
+        );
+        assert_eq!((c.lines, c.unique_bytes), (1, 4));
+    }
+
+    #[test]
+    fn inactive_lanes_do_not_count() {
+        let c = global(&lanes(|l| 0x1000 + 4 * l), 0x0000_00ff, 4);
+        assert_eq!((c.lanes, c.sectors, c.ideal_sectors), (8, 1, 1));
+        assert_eq!(global(&lanes(|l| l), 0, 4), GlobalCost::default());
+    }
+
+    #[test]
+    fn vector_and_wide_accesses() {
+        // float4 per lane, dense: 512 bytes = 16 sectors, 4 lines.
+        let c = global(&lanes(|l| 0x1000 + 16 * l), ALL, 16);
+        assert_eq!((c.sectors, c.ideal_sectors, c.lines), (16, 16, 4));
+        // double, stride 2: 32 lanes × 8 bytes spread over 512 bytes.
+        let c = global(&lanes(|l| 0x1000 + 16 * l), ALL, 8);
+        assert_eq!((c.sectors, c.ideal_sectors), (16, 8));
+        // bytes: 32 lanes × 1 byte = 1 sector.
+        let c = global(&lanes(|l| 0x1000 + l), ALL, 1);
+        assert_eq!(
+            (c.sectors, c.ideal_sectors, c.lane_ideal_sectors),
+            (1, 1, 1)
+        );
+    }
+
+    #[test]
+    fn unsorted_lanes_cost_the_same() {
+        let rev = global(&lanes(|l| 0x1000 + 4 * (31 - l)), ALL, 4);
+        let fwd = global(&lanes(|l| 0x1000 + 4 * l), ALL, 4);
+        assert_eq!(rev, fwd);
+        let c = global_lanes(&[0x1000, 0x9000, 0x1004], 4);
+        assert_eq!((c.lanes, c.sectors, c.lines, c.runs), (3, 2, 2, 2));
+    }
+
+    #[test]
+    fn two_rows_of_a_16_wide_block_are_misaligned() {
+        // Rows of 100 floats: the second half-warp starts 400 bytes in, mid-sector.
+        let c = global(&lanes(|l| 0x1000 + (l / 16) * 400 + 4 * (l % 16)), ALL, 4);
+        assert_eq!(
+            (c.sectors, c.ideal_sectors, c.aligned_run_sectors),
+            (5, 4, 4)
+        );
+        assert_eq!(c.misaligned_sectors(), 1);
+    }
+
+    #[test]
+    fn noalign_can_exceed_the_aligned_count() {
+        let c = global_lanes(&[5, 64, 72], 1);
+        assert_eq!((c.sectors, c.noalign_sectors), (2, 3));
+    }
+
+    #[test]
+    fn shared_conflict_free_and_broadcast() {
+        let c = shared(&lanes(|l| 4 * l), ALL, 4);
+        assert_eq!((c.wavefronts, c.ideal_wavefronts, c.ways), (1, 1, 1));
+        let c = shared(&lanes(|_| 20), ALL, 4);
+        assert_eq!((c.wavefronts, c.ideal_wavefronts, c.ways), (1, 1, 1));
+        // bytes: four lanes per word, same word is free.
+        let c = shared(&lanes(|l| l ^ 1), ALL, 1);
+        assert_eq!((c.wavefronts, c.ways), (1, 1));
+    }
+
+    #[test]
+    fn shared_column_of_a_32x32_float_tile_is_32_way() {
+        let c = shared(&lanes(|l| 4 * 32 * l), ALL, 4);
+        assert_eq!((c.wavefronts, c.ideal_wavefronts, c.ways), (32, 1, 32));
+        assert_eq!(c.excess_wavefronts(), 31);
+        // Padded to 33 columns: conflict-free.
+        let c = shared(&lanes(|l| 4 * 33 * l), ALL, 4);
+        assert_eq!((c.wavefronts, c.ways), (1, 1));
+    }
+
+    #[test]
+    fn shared_strides() {
+        assert_eq!(shared(&lanes(|l| 8 * l), ALL, 4).ways, 2);
+        assert_eq!(shared(&lanes(|l| 12 * l), ALL, 4).ways, 1);
+        assert_eq!(shared(&lanes(|l| 16 * l), ALL, 4).ways, 4);
+    }
+
+    #[test]
+    fn shared_doubles_per_half_warp() {
+        let c = shared(&lanes(|l| 8 * l), ALL, 8);
+        assert_eq!((c.wavefronts, c.ideal_wavefronts, c.ways), (2, 2, 1));
+        let c = shared(&lanes(|l| 16 * l), ALL, 8);
+        assert_eq!((c.wavefronts, c.ideal_wavefronts, c.ways), (4, 2, 2));
+        // Only the first half-warp active: one phase.
+        let c = shared(&lanes(|l| 8 * l), 0x0000_ffff, 8);
+        assert_eq!((c.wavefronts, c.ideal_wavefronts), (1, 1));
+    }
+
+    #[test]
+    fn shared_float4_per_quarter_warp() {
+        let c = shared(&lanes(|l| 16 * l), ALL, 16);
+        assert_eq!((c.wavefronts, c.ideal_wavefronts, c.ways), (4, 4, 1));
+        // Row pitch of 128 bytes between lanes: every lane of a quarter hits banks 0..3.
+        let c = shared(&lanes(|l| 128 * l), ALL, 16);
+        assert_eq!((c.wavefronts, c.ideal_wavefronts, c.ways), (32, 4, 8));
+    }
+
+    #[test]
+    fn empty_shared_request_costs_nothing() {
+        assert_eq!(shared(&lanes(|l| l), 0, 4), SharedCost::default());
+    }
+}
