@@ -13,6 +13,12 @@
 //  - `flags[blockIdx.x] != 0`: loaded data, but every lane of the block loads the same address,
 //    so the condition is block-uniform: no expectation.
 //  - `mask[i]` guarding a loop: divergent, possible. The loop inside runs a uniform 16 times.
+//  - Memory accesses inside data-dependent arms run with a data-dependent active mask; where the
+//    active lanes leave gaps the request touches more sectors than its active bytes need (this is
+//    what Nsight Compute's excessive-sector counter reports on those lines): uncoalesced,
+//    possible. sparse_work's `acc = a[i]` is written before the branch, but nvcc sinks the load
+//    into the `mask[i]` arm (its only use), so in the PTX it runs under the mask too. Stores that
+//    nvcc merges after the join (e.g. nested_data's two out[i] stores) run full-warp.
 //  - nested: outer `a[i] < -20` and inner `(int)a[i] % 2 == 0`: both data dependent, possible.
 #include <cstdio>
 #include <cstdlib>
@@ -34,9 +40,9 @@ __global__ void relu_scale(const float* a, const float* w, float* out)
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     float x = a[i];
     if (x > 0.0f) { // expect: divergent-branch possible
-        out[i] = x * w[i];
+        out[i] = x * w[i]; // expect: uncoalesced-access possible
     } else {
-        out[i] = 0.0f;
+        out[i] = 0.0f; // expect: uncoalesced-access possible
     }
 }
 
@@ -53,12 +59,12 @@ __global__ void block_flag(const float* a, const int* flags, const float* w, flo
 __global__ void sparse_work(const float* a, const int* mask, float* out)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
-    float acc = a[i];
+    float acc = a[i]; // expect: uncoalesced-access possible
     if (mask[i]) { // expect: divergent-branch possible
         for (int k = 0; k < 16; ++k) {
             acc = acc * 0.75f + (float)k;
         }
-        out[i] = acc;
+        out[i] = acc; // expect: uncoalesced-access possible
     }
 }
 
@@ -69,11 +75,11 @@ __global__ void nested_data(const float* a, const float* w, float* out, float* a
     if (x < -20.0f) { // expect: divergent-branch possible
         int k = (int)x;
         if (k % 2 == 0) { // expect: divergent-branch possible
-            aux[i] = w[i] * x;
+            aux[i] = w[i] * x; // expect: uncoalesced-access possible
         }
         out[i] = -x;
     } else {
-        out[i] = x + w[i];
+        out[i] = x + w[i]; // expect: uncoalesced-access possible
     }
 }
 

@@ -10,10 +10,15 @@
 // n = 65536 = 256 blocks * 256 threads, no guards. Branch bodies do different memory work on each
 // side so nvcc keeps a real branch (checked in the PTX: each expectation line holds an `@p bra`).
 //  - `threadIdx.x % 2`: odd and even lanes split in every warp: divergent, definite.
+//    Inside each arm only every other lane is active, so out[i], a[i], b[i], aux[i] there are
+//    stride-2 accesses for the active lanes: 4 sectors for 64 useful bytes (ideal 2):
+//    uncoalesced, definite (confirmed by Nsight Compute's L2 excessive-sector counter).
 //  - `threadIdx.x < 16`: lanes 0-15 of warp 0 of each block vs lanes 16-31: divergent, definite
 //    (only warp 0 diverges; the other 7 warps are uniformly false).
 //  - `(threadIdx.x & 31) == 5`: one lane per warp: divergent, definite.
-//  - `(threadIdx.x / 16) % 2 == 0`: half-warps: divergent, definite.
+//  - `(threadIdx.x / 16) % 2 == 0`: half-warps: divergent, definite. In the else arm the upper
+//    16 lanes read b[i + 7]: 64 contiguous bytes starting 28 bytes into a sector, 3 sectors for 2:
+//    misaligned, definite. Accesses by a contiguous half-warp (a[i], b[i]) are fine.
 //  - `threadIdx.x < blockDim.x / 2`: 128 with block 256, a multiple of 32: warp-uniform, no
 //    expectation (needs the geometry to prove).
 //  - rows_of_16x16: `threadIdx.y % 2` with a 16x16 block: a warp holds rows y and y+1, so it is
@@ -29,10 +34,10 @@ __global__ void odd_even(const float* a, const float* b, float* out, float* aux)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (threadIdx.x % 2) { // expect: divergent-branch definite
-        out[i] = a[i] * 3.0f + 1.0f;
+        out[i] = a[i] * 3.0f + 1.0f; // expect: uncoalesced-access definite
     } else {
-        out[i] = b[i] * 0.5f;
-        aux[i] = b[i] - a[i];
+        out[i] = b[i] * 0.5f; // expect: uncoalesced-access definite
+        aux[i] = b[i] - a[i]; // expect: uncoalesced-access definite
     }
 }
 
@@ -65,7 +70,7 @@ __global__ void half_warps(const float* a, const float* b, float* out)
     if ((threadIdx.x / 16) % 2 == 0) { // expect: divergent-branch definite
         r = a[i] + b[i];
     } else {
-        r = a[i] - b[(i + 7) & 65535];
+        r = a[i] - b[(i + 7) & 65535]; // expect: misaligned-access definite
     }
     out[i] = r;
 }

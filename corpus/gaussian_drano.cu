@@ -20,7 +20,9 @@
 //  - fan2_rows (figure 2a): `if (tid + t + 1 >= n) return;` as above: divergent, definite. The
 //    y loop has a uniform trip count. A[xy] = A[n*x + y] and M[xt] = M[n*x + t] put lanes n*4 =
 //    256 bytes apart: uncoalesced, definite (GPUDrano's two reports). A[ty] is one address for
-//    the warp (broadcast). `if (y == t)` depends only on the loop variable: uniform.
+//    the warp (broadcast). `if (y == t)` depends only on the loop variable: uniform. In it,
+//    B[x] (x = tid + t + 1, contiguous but t+1 floats off) is misaligned for most t, and M[xt] is
+//    column-strided again: uncoalesced, definite and misaligned, definite on that line.
 //  - fan2_cols (figure 2b, the fix): y = tid + t, so A[xy] = A[n*x + tid + t] is contiguous across
 //    lanes: no longer uncoalesced. It starts t floats into the row, so for t % 8 != 0 the warp's
 //    run straddles a sector boundary: misaligned, definite (the fix trades the column stride for
@@ -67,7 +69,7 @@ __global__ void fan2_rows(float* A, float* B, const float* M, int n, int t)
         int ty = n * t + y;
         A[xy] -= M[xt] * A[ty]; // expect: uncoalesced-access definite
         if (y == t)
-            B[x] -= M[xt] * B[t];
+            B[x] -= M[xt] * B[t]; // expect: uncoalesced-access definite, misaligned-access definite
     }
 }
 

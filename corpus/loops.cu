@@ -22,8 +22,11 @@
 //    second iteration (i + 512 < 1000) runs for ids 0..487 only, so warp 15 (ids 480..511) splits:
 //    divergent, definite.
 //  - collatz_steps: `while (v != 1)` on a loaded start value: divergent, possible.
-// The loads in[(i + j) & 65535] inside tid_trip are consecutive across lanes for a given j:
-// coalesced (the wrap-around only happens at the end of the array, still aligned).
+// The loads in[(i + j) & 65535] inside tid_trip are consecutive across lanes for a given j, but
+// in iteration j only the lanes with (tid & 7) > j are still active: the active lanes leave gaps
+// (e.g. j = 4: 3 of every 8 lanes), so a request touches up to 2x the sectors its active bytes
+// need: uncoalesced, definite (a consequence of the divergent loop; Nsight Compute reports the
+// excess on this line).
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
@@ -43,7 +46,7 @@ __global__ void tid_trip(const float* in, float* out)
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     float acc = 0.0f;
     for (int j = 0; j < (int)(threadIdx.x & 7); ++j) { // expect: divergent-branch definite
-        acc = acc * 0.5f + in[(i + j) & 65535];
+        acc = acc * 0.5f + in[(i + j) & 65535]; // expect: uncoalesced-access definite
     }
     out[i] = acc;
 }

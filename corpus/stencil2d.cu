@@ -20,8 +20,10 @@
 //    overlap in 2 banks: a 2-way bank conflict on every full-warp tile access (centre store and
 //    the five stencil reads): definite. The halo column accesses (2 lanes, 18 words apart) and
 //    the halo row accesses (16 consecutive words) are conflict-free.
-//    The halo column loads in[y*w + x - 1] touch one float per row for 2 lanes (2 sectors): not
-//    annotated (see docs/corpus.md on few-lane accesses).
+//    The halo column loads in[y*w + x -/+ 1] run with 2 active lanes (tx == 0 or 15 in rows ty and
+//    ty+1), one float in each of two rows: 2 sectors for 8 useful bytes (ideal 1): uncoalesced,
+//    definite (Nsight Compute reports 50% excessive sectors there). The halo row loads (16
+//    contiguous lanes) are aligned.
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
@@ -59,10 +61,10 @@ __global__ void stencil5_shared(const float* in, float* out, int w, int h)
     int y = blockIdx.y * B + ty;
     tile[ty + 1][tx + 1] = in[y * w + x]; // expect: bank-conflict definite
     if (tx == 0 && x > 0) { // expect: divergent-branch definite
-        tile[ty + 1][0] = in[y * w + x - 1];
+        tile[ty + 1][0] = in[y * w + x - 1]; // expect: uncoalesced-access definite
     }
     if (tx == B - 1 && x < w - 1) { // expect: divergent-branch definite
-        tile[ty + 1][B + 1] = in[y * w + x + 1];
+        tile[ty + 1][B + 1] = in[y * w + x + 1]; // expect: uncoalesced-access definite
     }
     if (ty == 0 && y > 0) { // expect: divergent-branch definite
         tile[0][tx + 1] = in[(y - 1) * w + x];

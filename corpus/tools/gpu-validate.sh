@@ -27,7 +27,7 @@ one() {
     for tool in $TOOLS; do
         timeout 240 compute-sanitizer --tool "$tool" --error-exitcode 97 "$o/bin/$n" >"$o/logs/$n.$tool" 2>&1
         trc=$?
-        errs=$(grep -Eo 'ERROR SUMMARY: [0-9]+ error' "$o/logs/$n.$tool" | grep -Eo '[0-9]+' | tail -n1)
+        errs=$(grep -Eo '(ERROR SUMMARY: [0-9]+ error|RACECHECK SUMMARY: [0-9]+ hazard)' "$o/logs/$n.$tool" | grep -Eo '[0-9]+' | tail -n1)
         line+=" $tool=$trc/${errs:-?}"
     done
     echo "$line  | $(tail -n1 "$o/logs/$n.run")" >"$o/res/$n"
