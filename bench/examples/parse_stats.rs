@@ -1,16 +1,33 @@
-//! Peak-memory and one-shot timing of one parser on one input, in a fresh process.
+//! Timing and peak memory of one parser on one input.
 //!
 //! ```text
-//! cargo run --release -p warpscope-bench --example parse_stats -- warpscope|ptx-syntax [FILE|--large|--common]
+//! cargo run --release -p warpscope-bench --example parse_stats -- PARSER [INPUT] [--iters N]
+//!   PARSER: warpscope | ptx-syntax
+//!   INPUT:  FILE | --large (default: large_module()) | --common (samples ptx-syntax accepts)
+//! cargo run --release -p warpscope-bench --example parse_stats -- --check-samples
 //! ```
-//! `parse_stats --check-samples` lists which samples each parser accepts.
-//! `--large` uses `large_module()`; `--common` the module built from the samples ptx-syntax
-//! accepts. Prints bytes, parse time, MB/s, and the RSS growth during the parse (VmHWM after
-//! minus VmRSS before), also as a multiple of the input size.
+//!
+//! The first parse runs in a fresh process: its RSS growth (VmHWM after minus VmRSS before) is
+//! the peak-memory figure. With `--iters N`, N more parses follow and the minimum and median
+//! wall time and the minimum on-CPU time (from `/proc/thread-self/schedstat`, which does not
+//! count time spent waiting for a core on a busy machine) are printed.
+//! `WARPSCOPE_DUMP=FILE` writes the input to FILE.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use warpscope_bench::*;
+
+fn on_cpu_ns() -> Option<u64> {
+    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    s.split_whitespace().next()?.parse().ok()
+}
+
+fn parse_once(which: &str, input: &str) -> bool {
+    match which {
+        "ptx-syntax" => std::hint::black_box(ptx_syntax::parse_ptx(input)).is_ok(),
+        _ => std::hint::black_box(warpscope_ptx::parse(input)).1.is_empty(),
+    }
+}
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -28,7 +45,21 @@ fn main() {
         }
         return;
     }
-    let input = match args.get(1).map(String::as_str) {
+    if which != "warpscope" && which != "ptx-syntax" {
+        eprintln!("unknown parser {which}: use warpscope or ptx-syntax");
+        std::process::exit(2);
+    }
+    let mut iters = 0usize;
+    let mut input_arg = None;
+    let mut it = args.iter().skip(1);
+    while let Some(a) = it.next() {
+        if a == "--iters" {
+            iters = it.next().and_then(|v| v.parse().ok()).unwrap_or(10);
+        } else {
+            input_arg = Some(a.as_str());
+        }
+    }
+    let input = match input_arg {
         None | Some("--large") => large_module(),
         Some("--common") => {
             let all = samples();
@@ -41,52 +72,46 @@ fn main() {
         std::fs::write(p, &input).expect("write dump");
     }
     // Make sure the input is resident before measuring.
-    let check: usize = input.bytes().map(usize::from).sum();
-    std::hint::black_box(check);
-    // PARSE_REPEAT=N parses N extra times first (for profiling); the report is for the last.
-    let repeat: usize = std::env::var("PARSE_REPEAT").ok().and_then(|v| v.parse().ok()).unwrap_or(0);
-    for _ in 0..repeat {
-        match which {
-            "ptx-syntax" => drop(std::hint::black_box(ptx_syntax::parse_ptx(&input))),
-            _ => drop(std::hint::black_box(warpscope_ptx::parse(&input))),
-        }
-    }
+    std::hint::black_box(input.bytes().map(usize::from).sum::<usize>());
+    let mb = input.len() as f64 / 1e6;
+
     let before = rss_kib().unwrap_or(0);
     let t = Instant::now();
-    let ok = match which {
-        "warpscope" => {
-            let (m, errors) = warpscope_ptx::parse(&input);
-            let ok = errors.is_empty();
-            let dt = t.elapsed();
-            report(which, &input, dt, before, ok);
-            drop(m);
-            return;
-        }
-        "ptx-syntax" => {
-            let r = ptx_syntax::parse_ptx(&input);
-            let ok = r.is_ok();
-            let dt = t.elapsed();
-            report(which, &input, dt, before, ok);
-            drop(r);
-            return;
-        }
-        _ => false,
-    };
-    eprintln!("unknown parser {which} ({ok})");
-    std::process::exit(2);
-}
-
-fn report(which: &str, input: &str, dt: std::time::Duration, before: u64, ok: bool) {
+    let ok = parse_once(which, &input);
+    let first = t.elapsed();
     let peak = peak_rss_kib().unwrap_or(0);
     let delta = peak.saturating_sub(before);
     println!(
-        "{which}: {} bytes, ok={ok}, {:.2} ms, {:.1} MB/s, RSS before {} KiB, peak {} KiB, delta {} KiB = {:.2}x input",
+        "{which}: {} bytes, ok={ok}; first parse {:.2} ms ({:.1} MB/s); RSS before {before} KiB, peak {peak} KiB, delta {delta} KiB = {:.2}x input",
         input.len(),
-        dt.as_secs_f64() * 1e3,
-        input.len() as f64 / 1e6 / dt.as_secs_f64(),
-        before,
-        peak,
-        delta,
+        first.as_secs_f64() * 1e3,
+        mb / first.as_secs_f64(),
         delta as f64 * 1024.0 / input.len() as f64
     );
+    if iters > 0 {
+        let mut wall: Vec<Duration> = Vec::with_capacity(iters);
+        let mut cpu_min = u64::MAX;
+        for _ in 0..iters {
+            let c0 = on_cpu_ns();
+            let t = Instant::now();
+            parse_once(which, &input);
+            wall.push(t.elapsed());
+            if let (Some(a), Some(b)) = (c0, on_cpu_ns()) {
+                cpu_min = cpu_min.min(b.saturating_sub(a));
+            }
+        }
+        wall.sort();
+        let min = wall[0].as_secs_f64();
+        let med = wall[wall.len() / 2].as_secs_f64();
+        let cpu = cpu_min as f64 / 1e9;
+        println!(
+            "{which}: {iters} iterations: wall min {:.2} ms ({:.1} MB/s), median {:.2} ms ({:.1} MB/s); on-CPU min {:.2} ms ({:.1} MB/s)",
+            min * 1e3,
+            mb / min,
+            med * 1e3,
+            mb / med,
+            cpu * 1e3,
+            mb / cpu
+        );
+    }
 }
