@@ -71,7 +71,7 @@ pub(crate) fn apply_modifier(
     use Opcode::*;
     // Opcode-dependent spellings first.
     match (op, s) {
-        (Setp | Set, _) => {
+        (Setp | Set | Vset | Vset2 | Vset4, _) => {
             if let Some(c) = CmpOp::from_str(s) {
                 set_once!(m.cmp, c, cat::CMP);
             }
@@ -399,6 +399,12 @@ pub(crate) fn allowed(op: Opcode) -> (u32, Flags) {
             SHAPE | TYPE,
             Flags::SYNC | Flags::ALIGNED | Flags::SATFINITE,
         ),
+        Vadd | Vsub | Vabsdiff | Vmin | Vmax | Vadd2 | Vsub2 | Vavrg2 | Vabsdiff2 | Vmin2
+        | Vmax2 | Vadd4 | Vsub4 | Vavrg4 | Vabsdiff4 | Vmin4 | Vmax4 | Vmad => {
+            (TYPE | ATOM, Flags::SAT)
+        }
+        Vshl | Vshr => (TYPE | ATOM, Flags::SAT | Flags::WRAP | Flags::CLAMP),
+        Vset | Vset2 | Vset4 => (TYPE | CMP | ATOM, F),
         Alloca => (TYPE | SPACE, F),
         Stacksave | Stackrestore | Nanosleep => (TYPE, F),
         Setmaxnreg => (TYPE, Flags::INC | Flags::DEC | Flags::SYNC | Flags::ALIGNED),

@@ -89,6 +89,13 @@ opcodes! {
     WgmmaFence = "wgmma.fence", WgmmaCommitGroup = "wgmma.commit_group",
     WgmmaWaitGroup = "wgmma.wait_group", WgmmaMmaAsync = "wgmma.mma_async",
     WgmmaMmaAsyncSp = "wgmma.mma_async.sp",
+    // Video instructions (§9.7.16): scalar and SIMD
+    Vadd = "vadd", Vsub = "vsub", Vabsdiff = "vabsdiff", Vmin = "vmin", Vmax = "vmax",
+    Vshl = "vshl", Vshr = "vshr", Vmad = "vmad", Vset = "vset",
+    Vadd2 = "vadd2", Vsub2 = "vsub2", Vavrg2 = "vavrg2", Vabsdiff2 = "vabsdiff2",
+    Vmin2 = "vmin2", Vmax2 = "vmax2", Vset2 = "vset2",
+    Vadd4 = "vadd4", Vsub4 = "vsub4", Vavrg4 = "vavrg4", Vabsdiff4 = "vabsdiff4",
+    Vmin4 = "vmin4", Vmax4 = "vmax4", Vset4 = "vset4",
     // Stack manipulation (§9.7.17)
     Alloca = "alloca", Stacksave = "stacksave", Stackrestore = "stackrestore",
     // Misc (§9.7.18, §9.7.19)

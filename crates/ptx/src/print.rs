@@ -637,6 +637,36 @@ fn template(op: Opcode) -> &'static [S] {
             F(Flags::SYNC),
             F(Flags::ALIGNED),
         ],
+        Opcode::Vadd
+        | Opcode::Vsub
+        | Opcode::Vabsdiff
+        | Opcode::Vmin
+        | Opcode::Vmax
+        | Opcode::Vshl
+        | Opcode::Vshr
+        | Opcode::Vmad
+        | Opcode::Vset
+        | Opcode::Vadd2
+        | Opcode::Vsub2
+        | Opcode::Vavrg2
+        | Opcode::Vabsdiff2
+        | Opcode::Vmin2
+        | Opcode::Vmax2
+        | Opcode::Vset2
+        | Opcode::Vadd4
+        | Opcode::Vsub4
+        | Opcode::Vavrg4
+        | Opcode::Vabsdiff4
+        | Opcode::Vmin4
+        | Opcode::Vmax4
+        | Opcode::Vset4 => &[
+            Types,
+            Cmp,
+            F(Flags::SAT),
+            F(Flags::WRAP),
+            F(Flags::CLAMP),
+            Atom,
+        ],
         _ => &[],
     }
 }
