@@ -6,7 +6,7 @@
 // geometry: dot_f64 grid=128,1,1 block=256,1,1
 // geometry: horner_f64 grid=256,1,1 block=256,1,1
 // geometry: sample_aos_x grid=256,1,1 block=256,1,1
-// assume: n=65536
+// assume: daxpy a=2.0
 //
 // n = 65536 doubles, x[i] = i (iota), y[i] = 0.5 (constant).
 //  - fill_samples: the 16-byte struct store is split by nvcc into st.global.f64 (bytes 0-7) and

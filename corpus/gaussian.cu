@@ -7,7 +7,8 @@
 // geometry: fan1 grid=1,1,1 block=64,1,1
 // geometry: fan2 grid=4,4,1 block=16,16,1
 // assume: size=64
-// assume: t=0..62 (main launches fan1(t) then fan2(t) for every t)
+// assume: t=0..62
+// (main launches fan1(t) then fan2(t) for every t in 0..62)
 //
 // size = 64, a is row-major size x size, diagonally dominant (a[i][i] = 2*size, off-diagonal
 // ((7i + 3j) % 10) * 0.1), b[i] = i % 5. The host back-substitutes and checks the residual.

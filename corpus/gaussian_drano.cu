@@ -8,8 +8,9 @@
 // geometry: fan2_rows grid=1,1,1 block=64,1,1
 // geometry: fan2_cols grid=1,1,1 block=64,1,1
 // assume: n=64
-// assume: t=0..62 (main runs drano_fan1(t), fan2_rows(t) on copy 1 for all t, then
-//         drano_fan1(t), fan2_cols(t) on copy 2 for all t)
+// assume: t=0..62
+// (main runs drano_fan1(t), fan2_rows(t) on copy 1 for every t in 0..62, then drano_fan1(t),
+// fan2_cols(t) on copy 2 for every t)
 //
 // n = 64; A is row-major n x n (diagonally dominant), B has n entries, M holds multipliers.
 //  - fill_pair: `if (r == c)` is thread dependent (one lane of some warps) but nvcc if-converts

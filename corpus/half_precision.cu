@@ -8,6 +8,8 @@
 // geometry: bf16_dot8 grid=32,1,1 block=256,1,1
 // geometry: bf16_fma grid=256,1,1 block=256,1,1
 // geometry: half_relu_max grid=256,1,1 block=256,1,1
+// assume: axpy_half2 a2=0x38003800
+// assume: bf16_fma alpha=1.5
 //
 // n = 65536 elements of each 16-bit type. fill_half writes exactly representable values
 // ((i % 64) * 0.125 - 4) as f16 and bf16, so the results are reproducible everywhere.

@@ -4,9 +4,13 @@
 // anti-diagonals by a triangular set of threads.
 //
 // geometry: nw_init grid=259,1,1 block=256,1,1
-// geometry: nw_upper grid=i,1,1 block=16,1,1 (i = 1..16, one launch per tile diagonal)
-// geometry: nw_lower grid=i,1,1 block=16,1,1 (i = 15..1)
-// assume: cols=257 penalty=10 (sequences of length 256, 16 tiles per side)
+// geometry: nw_upper grid=1..16,1,1 block=16,1,1
+// geometry: nw_lower grid=1..15,1,1 block=16,1,1
+// assume: cols=257 penalty=10 total=66049
+// assume: nw_upper i=1..16
+// assume: nw_lower i=1..15 block_width=16
+// (sequences of length 256, 16 tiles per side; nw_upper(i) runs with grid i for i = 1..16 in
+// increasing order, then nw_lower(i) with grid i for i = 15 down to 1)
 //
 // score and ref are (N+1) x (N+1) = 257 x 257 ints, row-major. Row 0 / column 0 of score hold the
 // gap penalties; ref[r][c] = ((7r + 13c) % 21) - 10. The host recomputes the DP and compares.

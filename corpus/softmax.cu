@@ -4,7 +4,6 @@
 // geometry: fill_logits grid=256,1,1 block=256,1,1
 // geometry: softmax_warp grid=64,1,1 block=256,1,1
 // geometry: softmax_causal grid=64,1,1 block=256,1,1
-// assume: rows=512 cols=128
 //
 // 512 rows x 128 columns; logits[i] = ((i * 13) % 29) * 0.25 - 3 (fill_logits). 8 warps per block,
 // warp w of block b handles row 8b + w; lane l handles columns l, l+32, l+64, l+96.

@@ -5,6 +5,7 @@
 // geometry: copy_f4_off1 grid=256,1,1 block=256,1,1
 // geometry: scale_f2_off1 grid=512,1,1 block=256,1,1
 // geometry: dot_f4_stride2 grid=128,1,1 block=256,1,1
+// assume: s=0.5
 //
 // The float arrays hold n = 262144 floats (+8 spare so the shifted reads stay in bounds):
 // 65536 float4 or 131072 float2. Every grid covers its vector count exactly (no guards).
