@@ -3,7 +3,7 @@
 # the per-CUDA-source-line counters to a compact table:
 #   file line  inst_executed  l2_sectors  l2_ideal  l2_excess  shared_nway
 # Usage (from the repo root): corpus/tools/ncu-lines.sh OUTDIR [name ...]
-# Programs with many launches are sampled (LAUNCHES_<name> below) to keep replay time bounded.
+# Programs with many launches are sampled (the case list below) to keep replay time bounded.
 set -u
 out="${1:-/tmp/corpus-ncu}"
 shift || true
@@ -11,13 +11,23 @@ mkdir -p "$out/bin" "$out/rep" "$out/lines"
 if [[ $# -gt 0 ]]; then names=("$@"); else names=($(ls corpus/*.cu | xargs -n1 basename | sed 's/\.cu$//')); fi
 for n in "${names[@]}"; do
     [[ -x "$out/bin/$n" ]] || nvcc -arch=sm_90 -O3 -lineinfo -o "$out/bin/$n" "corpus/$n.cu" || continue
-    filt=()
+    # One or more profiling passes (ncu filter arguments, ';'-separated), merged into one CSV.
+    passes="--launch-count 200"
     case "$n" in
-        gaussian|gaussian_drano) filt=(--launch-skip 9 --launch-count 12) ;;
-        nw) filt=(--launch-skip 0 --launch-count 24) ;;
+        gaussian) passes="--launch-skip 9 --launch-count 12" ;;
+        gaussian_drano) passes="-k regex:^(fill_pair|drano_fan1|fan2_rows)\$ --launch-skip 9 --launch-count 12;-k fan2_cols --launch-skip 4 --launch-count 6" ;;
+        nw) passes="--launch-count 24" ;;
     esac
-    ncu --section SourceCounters --import-source yes "${filt[@]}" -f -o "$out/rep/$n" "$out/bin/$n" >"$out/rep/$n.log" 2>&1
-    ncu -i "$out/rep/$n.ncu-rep" --page source --csv --print-source cuda,sass >"$out/rep/$n.csv" 2>"$out/rep/$n.err"
+    : >"$out/rep/$n.csv"
+    : >"$out/rep/$n.log"
+    k=0
+    IFS=';' read -ra plist <<<"$passes"
+    for p in "${plist[@]}"; do
+        k=$((k + 1))
+        # shellcheck disable=SC2086
+        ncu --section SourceCounters --import-source yes $p -f -o "$out/rep/$n.$k" "$out/bin/$n" >>"$out/rep/$n.log" 2>&1
+        ncu -i "$out/rep/$n.$k.ncu-rep" --page source --csv --print-source cuda,sass >>"$out/rep/$n.csv" 2>>"$out/rep/$n.err"
+    done
     python3 - "$out/rep/$n.csv" "$n" >"$out/lines/$n.tsv" <<'PY'
 import csv, sys, collections
 path, name = sys.argv[1], sys.argv[2]
