@@ -40,7 +40,7 @@ pub fn parse(src: &str) -> (Module<'_>, Vec<ParseError>) {
         scratch: Vec::new(),
         errors: Vec::new(),
         depth: 0,
-        local_regs: Vec::new(),
+        local_regs: LocalRegs::default(),
     };
     p.refill();
     let m = p.module();
@@ -75,7 +75,7 @@ struct Parser<'a> {
     errors: Vec<ParseError>,
     depth: u32,
     /// Register names without `%` declared by `.reg` in enclosing scopes (inline asm).
-    local_regs: Vec<&'a str>,
+    local_regs: LocalRegs<'a>,
 }
 
 fn describe(kind: Tok) -> &'static str {
@@ -1551,7 +1551,7 @@ impl<'a> Parser<'a> {
             }
             return Operand::Reg(name);
         }
-        let is_reg = !self.local_regs.is_empty() && self.local_regs.contains(&name);
+        let is_reg = self.local_regs.contains(name);
         if is_reg {
             if self.kind() == Tok::Pipe && self.kind_at(1) == Tok::Ident {
                 self.bump();
@@ -1630,6 +1630,47 @@ impl<'a> Parser<'a> {
                 Err(())
             }
         }
+    }
+}
+
+/// Register names without `%` declared in the enclosing scopes (inline asm writes
+/// `.reg .pred p;`). A stack for scope exits plus a count map for O(1) lookups.
+#[derive(Default)]
+struct LocalRegs<'a> {
+    stack: Vec<&'a str>,
+    counts: std::collections::HashMap<&'a str, u32>,
+}
+
+impl<'a> LocalRegs<'a> {
+    fn len(&self) -> usize {
+        self.stack.len()
+    }
+
+    fn clear(&mut self) {
+        self.stack.clear();
+        self.counts.clear();
+    }
+
+    fn push(&mut self, name: &'a str) {
+        self.stack.push(name);
+        *self.counts.entry(name).or_insert(0) += 1;
+    }
+
+    fn truncate(&mut self, len: usize) {
+        while self.stack.len() > len {
+            let Some(name) = self.stack.pop() else { break };
+            if let Some(c) = self.counts.get_mut(name) {
+                *c -= 1;
+                if *c == 0 {
+                    self.counts.remove(name);
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn contains(&self, name: &str) -> bool {
+        !self.stack.is_empty() && self.counts.contains_key(name)
     }
 }
 
