@@ -1,0 +1,1785 @@
+//! Arithmetic Control Form (GPUCheck §3.2–3.4): every value a branch or an access depends on,
+//! rebuilt as an expression over atoms, with control flow turned into 0/1 factors.
+//!
+//! The [`Acf`] is a hash-consed DAG of [`Kind`] nodes built on demand from the IR by a
+//! [`Builder`]:
+//!
+//! * data flow follows the IR's registers backwards through the block and, at a block entry,
+//!   through its predecessors;
+//! * at a join, the value is GPUCheck's eq. 2, `Σᵢ (Π cond(i)) · ACF(i)`: each incoming value
+//!   is selected by the *path predicate* from the join's immediate dominator to that
+//!   predecessor (a boolean formula of branch conditions), written as a chain of `Select`s;
+//! * predicated writes (`@p mov`) are ψ-nodes: `Select(p, new, old)`;
+//! * at a loop header, a register redefined in the loop becomes a loop-carried atom `[φ]`
+//!   with its initial and update expressions; when the update is `φ + step` the closed form
+//!   `init + [iter]·step` is kept ([`LoopVarInfo::closed`]), so induction variables of
+//!   grid-stride loops stay exact per lane;
+//! * calls are expanded (IACF, §3.3): the callee is built again in a *context* whose
+//!   parameters are the caller's argument expressions, k-limited in depth and count.
+//!
+//! Nothing here knows about lanes: [`crate::eval`] evaluates nodes for the 32 lanes of a warp.
+
+use crate::control::{ControlInfo, cond_branch, is_back_edge, loop_contains};
+use crate::poly::Poly;
+use crate::uniformity::{CallArg, call_args, call_returning};
+use cranelift_entity::{EntityRef, SecondaryMap, entity_impl};
+use rustc_hash::{FxHashMap, FxHashSet};
+use smallvec::SmallVec;
+use warpscope_ir::{
+    AddrBase, Block, FuncId, Function, FunctionAnalyses, Inst, Loop, Module, Operand, Reg,
+};
+use warpscope_ptx::{BoolOp, CmpOp, Dim, MulMode, Opcode, SpecialReg, StateSpace, Type};
+
+/// A node of the ACF DAG.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Node(u32);
+entity_impl!(Node, "n");
+
+/// Leaves of ACF expressions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Atom {
+    Tid(Dim),
+    Ntid(Dim),
+    Ctaid(Dim),
+    Nctaid(Dim),
+    Laneid,
+    /// A kernel (or unbound device-function) parameter's value: `index`, byte `offset`.
+    Param { func: FuncId, index: u32, offset: i64 },
+    /// The address of a variable ([`Acf::vars`]).
+    VarAddr(u32),
+    /// The value of a load ([`Acf::loads`]): uniform when its address is, else per-lane data.
+    Load(u32),
+    /// A per-lane unknown (clock, atomic result, shuffle, unmodelled call).
+    Unknown(u32),
+    /// A loop-carried value ([`Acf::loopvars`]).
+    LoopVar(u32),
+    /// The iteration count of a loop ([`Acf::loops`]), uniform among the loop's active lanes.
+    Iter(u32),
+    /// A uniform unknown (warp id, vote result, ...).
+    Uniform(u32),
+}
+
+/// Integer operations kept as atoms by the canonical form (evaluated exactly per lane).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum BinOp {
+    Div { signed: bool },
+    Rem { signed: bool },
+    And,
+    Or,
+    Xor,
+    Shl,
+    Shr { signed: bool },
+    Min { signed: bool },
+    Max { signed: bool },
+    MulHi { signed: bool, bits: u8 },
+}
+
+/// A comparison; `float` comparisons are not evaluated (their operands are opaque).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Cmp {
+    pub op: CmpOp,
+    pub signed: bool,
+    pub float: bool,
+    /// Operand width in bits (unsigned comparisons of narrow values wrap).
+    pub bits: u8,
+}
+
+/// Integer width conversions (identity on symbolic values, exact on concrete ones).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Ext {
+    Sext(u8),
+    Zext(u8),
+}
+
+/// What a node computes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Kind {
+    Const(i64),
+    Atom(Atom),
+    Add(Node, Node),
+    Mul(Node, Node),
+    Neg(Node),
+    Bin(BinOp, Node, Node),
+    Cmp(Cmp, Node, Node),
+    /// Boolean (0/1) connectives.
+    And(Node, Node),
+    Or(Node, Node),
+    Not(Node),
+    /// `p ? a : b`.
+    Select(Node, Node, Node),
+    Ext(Ext, Node),
+    /// An operation the engine does not model (floating point, bit tricks): equal inputs give
+    /// equal outputs, nothing more.
+    Opaque(u32, Node, Node),
+    /// A value leaving loop `.0` ([`Acf::loops`]): per-lane unknown when lanes may leave the
+    /// loop at different iterations, else the value itself.
+    LoopOut(u32, Node),
+}
+
+/// A variable whose address appears in an expression.
+#[derive(Debug, Clone)]
+pub struct VarInfo {
+    pub name: String,
+    pub space: StateSpace,
+    pub align: u64,
+}
+
+/// A load whose value appears in an expression.
+#[derive(Debug, Clone, Copy)]
+pub struct LoadInfo {
+    pub addr: Node,
+    pub inst: Inst,
+    pub elem: u8,
+}
+
+/// A natural loop of one context.
+#[derive(Debug, Clone)]
+pub struct LoopInfo {
+    pub ctx: usize,
+    pub header: Block,
+    pub lp: Loop,
+    /// Lanes continue into the next iteration when this holds (evaluated with the loop's
+    /// variables at the current iteration).
+    pub cont: Node,
+    pub vars: Vec<u32>,
+    /// The enclosing loop's index, if any.
+    pub parent: Option<u32>,
+}
+
+/// A loop-carried value `[φ]`.
+#[derive(Debug, Clone)]
+pub struct LoopVarInfo {
+    pub loop_idx: u32,
+    pub reg: Reg,
+    pub init: Node,
+    /// Value at the back edge (in terms of `[φ]` and the other variables of the loop).
+    pub update: Node,
+    /// `init + [iter] * step` when the update adds a loop-invariant step.
+    pub closed: Option<Node>,
+    pub step: Option<Node>,
+    /// Whether lanes may hold different values (set by [`Acf::finalize`]).
+    pub td: bool,
+}
+
+/// Flags summarising what a node depends on (see [`Acf::flags`]).
+pub mod flags {
+    pub const TID: u16 = 1;
+    pub const LANE: u16 = 2;
+    pub const UNKNOWN: u16 = 4;
+    /// A load through a thread-dependent address.
+    pub const LOAD_TD: u16 = 8;
+    pub const CTAID: u16 = 16;
+    pub const PARAM: u16 = 32;
+    pub const LOOP: u16 = 64;
+    pub const LOAD: u16 = 128;
+    pub const FLOAT: u16 = 256;
+    /// Thread-dependent: any of these.
+    pub const TD: u16 = TID | LANE | UNKNOWN | LOAD_TD;
+}
+
+/// The ACF DAG of one kernel and the device functions it calls.
+#[derive(Debug, Clone, Default)]
+pub struct Acf {
+    kinds: Vec<Kind>,
+    dedup: FxHashMap<Kind, Node>,
+    pub vars: Vec<VarInfo>,
+    pub loads: Vec<LoadInfo>,
+    pub loops: Vec<LoopInfo>,
+    pub loopvars: Vec<LoopVarInfo>,
+    unknowns: u32,
+    uniforms: u32,
+    flags: Vec<u16>,
+}
+
+impl Acf {
+    /// Number of nodes.
+    pub fn len(&self) -> usize {
+        self.kinds.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.kinds.is_empty()
+    }
+
+    pub fn kind(&self, n: Node) -> Kind {
+        self.kinds[n.index()]
+    }
+
+    fn intern(&mut self, k: Kind) -> Node {
+        if let Some(&n) = self.dedup.get(&k) {
+            return n;
+        }
+        let n = Node::new(self.kinds.len());
+        self.kinds.push(k);
+        self.dedup.insert(k, n);
+        n
+    }
+
+    fn as_const(&self, n: Node) -> Option<i64> {
+        match self.kinds[n.index()] {
+            Kind::Const(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    pub fn konst(&mut self, c: i64) -> Node {
+        self.intern(Kind::Const(c))
+    }
+
+    pub fn atom(&mut self, a: Atom) -> Node {
+        self.intern(Kind::Atom(a))
+    }
+
+    pub fn fresh_unknown(&mut self) -> Node {
+        self.unknowns += 1;
+        self.atom(Atom::Unknown(self.unknowns))
+    }
+
+    pub fn fresh_uniform(&mut self) -> Node {
+        self.uniforms += 1;
+        self.atom(Atom::Uniform(self.uniforms))
+    }
+
+    pub fn add(&mut self, a: Node, b: Node) -> Node {
+        match (self.as_const(a), self.as_const(b)) {
+            (Some(x), Some(y)) => self.konst(x.wrapping_add(y)),
+            (Some(0), _) => b,
+            (_, Some(0)) => a,
+            _ => {
+                let (a, b) = if a <= b { (a, b) } else { (b, a) };
+                self.intern(Kind::Add(a, b))
+            }
+        }
+    }
+
+    pub fn neg(&mut self, a: Node) -> Node {
+        if let Some(x) = self.as_const(a) {
+            return self.konst(x.wrapping_neg());
+        }
+        if let Kind::Neg(x) = self.kinds[a.index()] {
+            return x;
+        }
+        self.intern(Kind::Neg(a))
+    }
+
+    pub fn sub(&mut self, a: Node, b: Node) -> Node {
+        let nb = self.neg(b);
+        self.add(a, nb)
+    }
+
+    pub fn mul(&mut self, a: Node, b: Node) -> Node {
+        match (self.as_const(a), self.as_const(b)) {
+            (Some(x), Some(y)) => self.konst(x.wrapping_mul(y)),
+            (Some(0), _) | (_, Some(0)) => self.konst(0),
+            (Some(1), _) => b,
+            (_, Some(1)) => a,
+            _ => {
+                let (a, b) = if a <= b { (a, b) } else { (b, a) };
+                self.intern(Kind::Mul(a, b))
+            }
+        }
+    }
+
+    pub fn bin(&mut self, op: BinOp, a: Node, b: Node) -> Node {
+        if let (Some(x), Some(y)) = (self.as_const(a), self.as_const(b))
+            && let Some(v) = crate::eval::bin_concrete(op, x, y)
+        {
+            return self.konst(v);
+        }
+        self.intern(Kind::Bin(op, a, b))
+    }
+
+    pub fn cmp(&mut self, c: Cmp, a: Node, b: Node) -> Node {
+        if !c.float
+            && let (Some(x), Some(y)) = (self.as_const(a), self.as_const(b))
+        {
+            return self.konst(i64::from(crate::eval::cmp_concrete(c, x, y)));
+        }
+        self.intern(Kind::Cmp(c, a, b))
+    }
+
+    pub fn and(&mut self, a: Node, b: Node) -> Node {
+        match (self.as_const(a), self.as_const(b)) {
+            (Some(0), _) | (_, Some(0)) => self.konst(0),
+            (Some(_), _) => b,
+            (_, Some(_)) => a,
+            _ if a == b => a,
+            _ => {
+                let (a, b) = if a <= b { (a, b) } else { (b, a) };
+                self.intern(Kind::And(a, b))
+            }
+        }
+    }
+
+    pub fn or(&mut self, a: Node, b: Node) -> Node {
+        match (self.as_const(a), self.as_const(b)) {
+            (Some(0), _) => b,
+            (_, Some(0)) => a,
+            (Some(_), _) | (_, Some(_)) => self.konst(1),
+            _ if a == b => a,
+            _ => {
+                let (a, b) = if a <= b { (a, b) } else { (b, a) };
+                self.intern(Kind::Or(a, b))
+            }
+        }
+    }
+
+    pub fn not(&mut self, a: Node) -> Node {
+        if let Some(x) = self.as_const(a) {
+            return self.konst(i64::from(x == 0));
+        }
+        if let Kind::Not(x) = self.kinds[a.index()] {
+            return x;
+        }
+        self.intern(Kind::Not(a))
+    }
+
+    pub fn select(&mut self, p: Node, a: Node, b: Node) -> Node {
+        if a == b {
+            return a;
+        }
+        match self.as_const(p) {
+            Some(0) => b,
+            Some(_) => a,
+            None => self.intern(Kind::Select(p, a, b)),
+        }
+    }
+
+    pub fn ext(&mut self, e: Ext, a: Node) -> Node {
+        if let Some(x) = self.as_const(a) {
+            return self.konst(crate::eval::ext_concrete(e, x));
+        }
+        if let Kind::Ext(e2, _) = self.kinds[a.index()]
+            && e2 == e
+        {
+            return a;
+        }
+        self.intern(Kind::Ext(e, a))
+    }
+
+    pub fn opaque(&mut self, tag: u32, a: Node, b: Node) -> Node {
+        self.intern(Kind::Opaque(tag, a, b))
+    }
+
+    /// Children of a node, including the hidden edges of atoms (a load's address, a loop
+    /// variable's initial, update and closed-form expressions).
+    pub fn children(&self, n: Node) -> SmallVec<[Node; 4]> {
+        let mut v = SmallVec::new();
+        match self.kinds[n.index()] {
+            Kind::Const(_) => {}
+            Kind::Atom(Atom::Load(i)) => v.push(self.loads[i as usize].addr),
+            Kind::Atom(Atom::LoopVar(i)) => {
+                let lv = &self.loopvars[i as usize];
+                v.push(lv.init);
+                v.push(lv.update);
+                if let Some(c) = lv.closed {
+                    v.push(c);
+                }
+            }
+            Kind::Atom(_) => {}
+            Kind::Neg(a) | Kind::Not(a) | Kind::Ext(_, a) => v.push(a),
+            Kind::LoopOut(l, a) => {
+                v.push(a);
+                v.push(self.loops[l as usize].cont);
+            }
+            Kind::Add(a, b)
+            | Kind::Mul(a, b)
+            | Kind::Bin(_, a, b)
+            | Kind::Cmp(_, a, b)
+            | Kind::And(a, b)
+            | Kind::Or(a, b)
+            | Kind::Opaque(_, a, b) => {
+                v.push(a);
+                v.push(b);
+            }
+            Kind::Select(p, a, b) => {
+                v.push(p);
+                v.push(a);
+                v.push(b);
+            }
+        }
+        v
+    }
+
+    /// Computes dependence flags for every node (a fixpoint: loop variables refer forward).
+    pub fn finalize(&mut self) {
+        let n = self.kinds.len();
+        self.flags = vec![0; n];
+        loop {
+            let mut changed = false;
+            for i in 0..n {
+                let node = Node::new(i);
+                let own = match self.kinds[i] {
+                    Kind::Atom(a) => match a {
+                        Atom::Tid(_) => flags::TID,
+                        Atom::Laneid => flags::LANE,
+                        Atom::Unknown(_) => flags::UNKNOWN,
+                        Atom::Ctaid(_) => flags::CTAID,
+                        Atom::Param { .. } => flags::PARAM,
+                        Atom::Iter(_) => flags::LOOP,
+                        Atom::LoopVar(_) => flags::LOOP,
+                        Atom::Load(l) => {
+                            let af = self.flags[self.loads[l as usize].addr.index()];
+                            flags::LOAD | if af & flags::TD != 0 { flags::LOAD_TD } else { 0 }
+                        }
+                        _ => 0,
+                    },
+                    Kind::Opaque(..) => flags::FLOAT,
+                    Kind::LoopOut(l, _) => {
+                        if self.flags[self.loops[l as usize].cont.index()] & flags::TD != 0 {
+                            flags::UNKNOWN
+                        } else {
+                            0
+                        }
+                    }
+                    _ => 0,
+                };
+                let mut f = own;
+                for c in self.children(node) {
+                    let mut cf = self.flags[c.index()];
+                    if let Kind::LoopOut(l, _) = self.kinds[i]
+                        && c == self.loops[l as usize].cont
+                    {
+                        // The exit condition only decides when lanes leave.
+                        cf &= flags::TD;
+                    }
+                    // A load's address flags do not make the loaded value thread-dependent
+                    // by themselves (a uniform address broadcasts).
+                    f |= if matches!(self.kinds[i], Kind::Atom(Atom::Load(_))) {
+                        cf & !(flags::TD)
+                    } else {
+                        cf
+                    };
+                }
+                if f != self.flags[i] {
+                    self.flags[i] = f;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        for lv in 0..self.loopvars.len() {
+            let v = &self.loopvars[lv];
+            let f = self.flags[v.init.index()] | self.flags[v.update.index()];
+            self.loopvars[lv].td = f & flags::TD != 0;
+        }
+    }
+
+    /// Dependence flags of `n` (after [`Acf::finalize`]).
+    pub fn flags(&self, n: Node) -> u16 {
+        self.flags.get(n.index()).copied().unwrap_or(0)
+    }
+
+    /// Whether `n` may differ between lanes of a warp.
+    pub fn is_td(&self, n: Node) -> bool {
+        self.flags(n) & flags::TD != 0
+    }
+
+    /// The canonical sum-of-products form of `n` (atoms are non-arithmetic nodes).
+    pub fn poly(&self, n: Node) -> Poly {
+        let mut memo: FxHashMap<Node, Poly> = FxHashMap::default();
+        self.poly_memo(n, &mut memo)
+    }
+
+    fn poly_memo(&self, n: Node, memo: &mut FxHashMap<Node, Poly>) -> Poly {
+        if let Some(p) = memo.get(&n) {
+            return p.clone();
+        }
+        let p = match self.kinds[n.index()] {
+            Kind::Const(c) => Poly::constant(c),
+            Kind::Add(a, b) => self.poly_memo(a, memo).add(&self.poly_memo(b, memo)),
+            Kind::Mul(a, b) => self.poly_memo(a, memo).mul(&self.poly_memo(b, memo)),
+            Kind::Neg(a) => self.poly_memo(a, memo).neg(),
+            Kind::Ext(_, a) => self.poly_memo(a, memo),
+            // Shifts left by a constant are multiplications.
+            Kind::Bin(BinOp::Shl, a, b) if matches!(self.as_const(b), Some(0..=62)) => {
+                let k = self.as_const(b).unwrap_or(0);
+                self.poly_memo(a, memo).mul(&Poly::constant(1i64 << k))
+            }
+            _ => Poly::atom(n),
+        };
+        memo.insert(n, p.clone());
+        p
+    }
+
+    /// Rebuilds a node from a polynomial.
+    pub fn from_poly(&mut self, p: &Poly) -> Node {
+        let mut acc = self.konst(0);
+        for (m, &c) in &p.terms {
+            let mut t = self.konst(c);
+            for &a in m {
+                t = self.mul(t, a);
+            }
+            acc = self.add(acc, t);
+        }
+        acc
+    }
+
+    /// A readable name for an atom-like node.
+    pub fn atom_name(&self, n: Node, names: &dyn Fn(Atom) -> Option<String>) -> String {
+        match self.kinds[n.index()] {
+            Kind::Atom(a) => {
+                if let Some(s) = names(a) {
+                    return s;
+                }
+                match a {
+                    Atom::Tid(d) => format!("tid.{}", crate::uniformity::dim_name(d)),
+                    Atom::Ntid(d) => format!("ntid.{}", crate::uniformity::dim_name(d)),
+                    Atom::Ctaid(d) => format!("ctaid.{}", crate::uniformity::dim_name(d)),
+                    Atom::Nctaid(d) => format!("nctaid.{}", crate::uniformity::dim_name(d)),
+                    Atom::Laneid => "laneid".into(),
+                    Atom::Param { index, offset, .. } => {
+                        if offset == 0 {
+                            format!("[param{index}]")
+                        } else {
+                            format!("[param{index}+{offset}]")
+                        }
+                    }
+                    Atom::VarAddr(v) => format!("&{}", self.vars[v as usize].name),
+                    Atom::Load(l) => {
+                        let addr = self.poly(self.loads[l as usize].addr);
+                        format!("load[{}]", addr.display(|x| self.atom_name(x, names)))
+                    }
+                    Atom::Unknown(u) => format!("?{u}"),
+                    Atom::LoopVar(v) => format!("[phi{v}]"),
+                    Atom::Iter(l) => format!("[iter{l}]"),
+                    Atom::Uniform(u) => format!("[u{u}]"),
+                }
+            }
+            Kind::Cmp(c, a, b) => format!(
+                "({} {} {})",
+                self.display_with(a, names),
+                cmp_symbol(c.op),
+                self.display_with(b, names)
+            ),
+            Kind::And(a, b) => format!(
+                "({} && {})",
+                self.display_with(a, names),
+                self.display_with(b, names)
+            ),
+            Kind::Or(a, b) => format!(
+                "({} || {})",
+                self.display_with(a, names),
+                self.display_with(b, names)
+            ),
+            Kind::Not(a) => format!("!{}", self.display_with(a, names)),
+            Kind::Select(p, a, b) => format!(
+                "({} ? {} : {})",
+                self.display_with(p, names),
+                self.display_with(a, names),
+                self.display_with(b, names)
+            ),
+            Kind::Bin(op, a, b) => {
+                let s = match op {
+                    BinOp::Div { .. } => "/",
+                    BinOp::Rem { .. } => "%",
+                    BinOp::And => "&",
+                    BinOp::Or => "|",
+                    BinOp::Xor => "^",
+                    BinOp::Shl => "<<",
+                    BinOp::Shr { .. } => ">>",
+                    BinOp::Min { .. } => "min",
+                    BinOp::Max { .. } => "max",
+                    BinOp::MulHi { .. } => "mulhi",
+                };
+                if matches!(op, BinOp::Min { .. } | BinOp::Max { .. } | BinOp::MulHi { .. }) {
+                    format!(
+                        "{s}({}, {})",
+                        self.display_with(a, names),
+                        self.display_with(b, names)
+                    )
+                } else {
+                    format!(
+                        "({} {s} {})",
+                        self.display_with(a, names),
+                        self.display_with(b, names)
+                    )
+                }
+            }
+            Kind::Opaque(..) => "f(..)".into(),
+            Kind::LoopOut(_, a) => self.display_with(a, names),
+            _ => self.display_with(n, names),
+        }
+    }
+
+    /// The canonical form of `n` as text.
+    pub fn display_with(&self, n: Node, names: &dyn Fn(Atom) -> Option<String>) -> String {
+        let p = self.poly(n);
+        if p.terms.len() == 1
+            && let Some((m, 1)) = p.terms.iter().next().map(|(m, c)| (m, *c))
+            && m.len() == 1
+            && m[0] == n
+        {
+            // An atom-like node: avoid recursing into itself.
+            return self.atom_name(n, names);
+        }
+        p.display(|a| self.atom_name(a, names))
+    }
+
+    /// The canonical form of `n` as text with default names.
+    pub fn display(&self, n: Node) -> String {
+        self.display_with(n, &|_| None)
+    }
+}
+
+fn cmp_symbol(op: CmpOp) -> &'static str {
+    use CmpOp::*;
+    match op {
+        Eq | Equ => "==",
+        Ne | Neu => "!=",
+        Lt | Lo | Ltu => "<",
+        Le | Ls | Leu => "<=",
+        Gt | Hi | Gtu => ">",
+        Ge | Hs | Geu => ">=",
+        Num => "num",
+        Nan => "nan",
+    }
+}
+
+/// One calling context: a function with its parameters bound to the caller's expressions.
+#[derive(Debug, Clone)]
+pub struct Ctx {
+    pub func: FuncId,
+    /// Parameter bindings (`None`: unbound, a kernel parameter).
+    pub bindings: Vec<Option<Node>>,
+    /// The calling context and call instruction.
+    pub parent: Option<(usize, Inst)>,
+    pub depth: u32,
+    /// Which parameters are thread-dependent (for the uniformity results of this context).
+    pub td_mask: u64,
+    /// Lanes reach this context's entry when this holds (the caller's path predicate).
+    pub prefix: Node,
+    entry_memo: FxHashMap<(Reg, Block), Node>,
+    def_memo: FxHashMap<(Inst, Reg), Node>,
+    reach_memo: FxHashMap<(Block, Block), Node>,
+    loop_of_header: FxHashMap<Block, u32>,
+    in_progress: FxHashSet<(Reg, Block)>,
+    children: FxHashMap<Inst, usize>,
+    pos: SecondaryMap<Inst, u32>,
+}
+
+/// A conditional branch to classify.
+#[derive(Debug, Clone, Copy)]
+pub struct BranchSite {
+    pub ctx: usize,
+    pub inst: Inst,
+    pub block: Block,
+    /// Lanes take the branch (or leave, for a guarded return) when this holds.
+    pub cond: Node,
+    /// Lanes reach the branch when this holds.
+    pub active: Node,
+    /// Whether the branch is a loop's exit or back edge.
+    pub loop_exit: bool,
+}
+
+/// Load, store or atomic.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AccessKind {
+    Load,
+    Store,
+    Atomic,
+}
+
+/// A memory access to measure.
+#[derive(Debug, Clone, Copy)]
+pub struct AccessSite {
+    pub ctx: usize,
+    pub inst: Inst,
+    pub block: Block,
+    pub addr: Node,
+    pub space: StateSpace,
+    /// Bytes accessed per lane (element size times vector width).
+    pub size: u32,
+    pub kind: AccessKind,
+    pub active: Node,
+}
+
+/// Maximum call depth expanded by IACF.
+pub const MAX_DEPTH: u32 = 4;
+/// Maximum number of contexts per callee (k-limiting).
+pub const MAX_CONTEXTS: usize = 8;
+
+/// Builds the ACF of a kernel and of its callees in context.
+pub struct Builder<'m> {
+    pub module: &'m Module,
+    pub analyses: &'m SecondaryMap<FuncId, FunctionAnalyses>,
+    pub controls: &'m SecondaryMap<FuncId, ControlInfo>,
+    pub acf: Acf,
+    pub ctxs: Vec<Ctx>,
+    /// TD-parameter mask of a callee given its argument nodes (from the uniformity results).
+    pub td_args: &'m dyn Fn(&Builder<'m>, usize, Inst) -> u64,
+}
+
+fn is_int(t: Option<Type>) -> bool {
+    t.is_some_and(|t| !t.is_float() && t != Type::Pred)
+}
+
+fn bits_of(t: Option<Type>) -> u8 {
+    t.map(|t| (t.size_bytes() * 8).min(64) as u8).unwrap_or(64)
+}
+
+impl<'m> Builder<'m> {
+    pub fn new(
+        module: &'m Module,
+        analyses: &'m SecondaryMap<FuncId, FunctionAnalyses>,
+        controls: &'m SecondaryMap<FuncId, ControlInfo>,
+        td_args: &'m dyn Fn(&Builder<'m>, usize, Inst) -> u64,
+    ) -> Self {
+        Builder {
+            module,
+            analyses,
+            controls,
+            acf: Acf::default(),
+            ctxs: Vec::new(),
+            td_args,
+        }
+    }
+
+    /// Opens a context for `func`.
+    pub fn context(
+        &mut self,
+        func: FuncId,
+        bindings: Vec<Option<Node>>,
+        parent: Option<(usize, Inst)>,
+        td_mask: u64,
+        prefix: Node,
+    ) -> usize {
+        let f = &self.module.funcs[func];
+        let mut pos = SecondaryMap::new();
+        for (_, data) in f.blocks.iter() {
+            for (k, &i) in data.insts.iter().enumerate() {
+                pos[i] = k as u32;
+            }
+        }
+        let depth = parent.map_or(0, |(p, _)| self.ctxs[p].depth + 1);
+        self.ctxs.push(Ctx {
+            func,
+            bindings,
+            parent,
+            depth,
+            td_mask,
+            prefix,
+            entry_memo: FxHashMap::default(),
+            def_memo: FxHashMap::default(),
+            reach_memo: FxHashMap::default(),
+            loop_of_header: FxHashMap::default(),
+            in_progress: FxHashSet::default(),
+            children: FxHashMap::default(),
+            pos,
+        });
+        self.ctxs.len() - 1
+    }
+
+    fn func(&self, ctx: usize) -> &'m Function {
+        &self.module.funcs[self.ctxs[ctx].func]
+    }
+
+    fn fa(&self, ctx: usize) -> &'m FunctionAnalyses {
+        &self.analyses[self.ctxs[ctx].func]
+    }
+
+    /// The value of `reg` just before the instruction at position `pos` of block `b`.
+    pub fn value_before(&mut self, ctx: usize, reg: Reg, b: Block, pos: usize) -> Node {
+        let func = self.func(ctx);
+        let insts = &func.blocks[b].insts;
+        let mut k = pos.min(insts.len());
+        while k > 0 {
+            k -= 1;
+            let i = insts[k];
+            let data = &func.insts[i];
+            let mut writes = false;
+            warpscope_ir::effects::for_each_def(data, |r| writes |= r == reg);
+            if writes {
+                let v = self.def_value(ctx, i, reg);
+                return match data.guard {
+                    None => v,
+                    Some(g) => {
+                        let p = self.value_before(ctx, g.reg, b, k);
+                        let p = if g.negated { self.acf.not(p) } else { p };
+                        let old = self.value_before(ctx, reg, b, k);
+                        self.acf.select(p, v, old)
+                    }
+                };
+            }
+        }
+        self.value_at_entry(ctx, reg, b)
+    }
+
+    /// The value of `reg` on leaving block `b`.
+    pub fn value_at_end(&mut self, ctx: usize, reg: Reg, b: Block) -> Node {
+        let n = self.func(ctx).blocks[b].insts.len();
+        self.value_before(ctx, reg, b, n)
+    }
+
+    /// The value of `reg` read by `inst`.
+    pub fn value_at(&mut self, ctx: usize, reg: Reg, inst: Inst) -> Node {
+        let b = self.func(ctx).inst_block[inst];
+        let pos = self.ctxs[ctx].pos[inst] as usize;
+        self.value_before(ctx, reg, b, pos)
+    }
+
+    fn initial(&mut self, ctx: usize, reg: Reg) -> Node {
+        let func = self.func(ctx);
+        if let Some(i) = func.params.iter().position(|p| p.reg == Some(reg)) {
+            if let Some(Some(n)) = self.ctxs[ctx].bindings.get(i) {
+                return *n;
+            }
+            let fid = self.ctxs[ctx].func;
+            return self.acf.atom(Atom::Param {
+                func: fid,
+                index: i as u32,
+                offset: 0,
+            });
+        }
+        self.acf.konst(0)
+    }
+
+    fn value_at_entry(&mut self, ctx: usize, reg: Reg, b: Block) -> Node {
+        if let Some(&n) = self.ctxs[ctx].entry_memo.get(&(reg, b)) {
+            return n;
+        }
+        let fa = self.fa(ctx);
+        if fa.cfg.entry() == Some(b) {
+            let n = self.initial(ctx, reg);
+            self.ctxs[ctx].entry_memo.insert((reg, b), n);
+            return n;
+        }
+        if !self.ctxs[ctx].in_progress.insert((reg, b)) {
+            // A cycle not through a loop header (irreducible flow): give up on precision.
+            return self.acf.fresh_unknown();
+        }
+        let n = match self.controls[self.ctxs[ctx].func].header_of[b] {
+            Some(l) if self.defined_in_loop(ctx, reg, l) => self.loop_var(ctx, reg, b, l),
+            _ => self.merge_at(ctx, reg, b),
+        };
+        self.ctxs[ctx].in_progress.remove(&(reg, b));
+        self.ctxs[ctx].entry_memo.insert((reg, b), n);
+        n
+    }
+
+    fn defined_in_loop(&self, ctx: usize, reg: Reg, l: Loop) -> bool {
+        let func = self.func(ctx);
+        let fa = self.fa(ctx);
+        fa.loops.get(l).blocks.iter().any(|&b| {
+            func.blocks[b].insts.iter().any(|&i| {
+                let mut w = false;
+                warpscope_ir::effects::for_each_def(&func.insts[i], |r| w |= r == reg);
+                w
+            })
+        })
+    }
+
+    /// Incoming edges of `b` grouped as (condition relative to `top`, predecessor blocks whose
+    /// end values flow in). Loop exits are folded to their loop's header.
+    fn incoming(&mut self, ctx: usize, top: Block, b: Block) -> Vec<(Node, Vec<Block>, Option<u32>)> {
+        let fa = self.fa(ctx);
+        let mut out: Vec<(Node, Vec<Block>, Option<u32>)> = Vec::new();
+        let mut loops_done: Vec<Loop> = Vec::new();
+        for &p in fa.cfg.preds(b) {
+            if is_back_edge(fa, p, b) || !fa.cfg.is_reachable(p) {
+                continue;
+            }
+            if !fa.domtree.dominates(top, p) {
+                continue;
+            }
+            // Leaving a loop that does not contain `top`: the outermost such loop.
+            let mut exited: Option<Loop> = None;
+            let mut cur = fa.loops.innermost(p);
+            while let Some(l) = cur {
+                if !loop_contains(fa, l, b) && !loop_contains(fa, l, top) {
+                    exited = Some(l);
+                }
+                cur = fa.loops.get(l).parent;
+            }
+            match exited {
+                Some(l) => {
+                    if loops_done.contains(&l) {
+                        if let Some(entry) = out.iter_mut().find(|(_, v, _)| {
+                            v.first().is_some_and(|&x| loop_contains(fa, l, x))
+                        }) {
+                            entry.1.push(p);
+                        }
+                        continue;
+                    }
+                    loops_done.push(l);
+                    let h = fa.loops.get(l).header;
+                    let at_h = self.reach(ctx, top, h);
+                    let exits = &fa.loops.get(l).exits;
+                    let sel = if exits.iter().all(|&(_, t)| t == b) {
+                        self.acf.konst(1)
+                    } else {
+                        let mut s = self.acf.konst(0);
+                        for &(e, t) in exits.iter() {
+                            if t == b {
+                                let r = self.reach(ctx, h, e);
+                                let c = self.edge_cond(ctx, e, b);
+                                let rc = self.acf.and(r, c);
+                                s = self.acf.or(s, rc);
+                            }
+                        }
+                        s
+                    };
+                    let c = self.acf.and(at_h, sel);
+                    let li = self.loop_index(ctx, h, l);
+                    out.push((c, vec![p], Some(li)));
+                }
+                None => {
+                    let r = self.reach(ctx, top, p);
+                    let e = self.edge_cond(ctx, p, b);
+                    let c = self.acf.and(r, e);
+                    out.push((c, vec![p], None));
+                }
+            }
+        }
+        out
+    }
+
+    /// The path predicate: lanes that reached `top` go on to reach `q` (forward edges only).
+    pub fn reach(&mut self, ctx: usize, top: Block, q: Block) -> Node {
+        if top == q {
+            return self.acf.konst(1);
+        }
+        if let Some(&n) = self.ctxs[ctx].reach_memo.get(&(top, q)) {
+            return n;
+        }
+        // Guard against cycles: provisional "reached".
+        let one = self.acf.konst(1);
+        self.ctxs[ctx].reach_memo.insert((top, q), one);
+        let inc = self.incoming(ctx, top, q);
+        let mut acc = self.acf.konst(0);
+        for (c, _, _) in inc {
+            acc = self.acf.or(acc, c);
+        }
+        self.ctxs[ctx].reach_memo.insert((top, q), acc);
+        acc
+    }
+
+    /// The condition under which lanes leaving `from` go to `to`.
+    pub fn edge_cond(&mut self, ctx: usize, from: Block, to: Block) -> Node {
+        let func = self.func(ctx);
+        let Some(cb) = cond_branch(func, from) else {
+            return self.acf.konst(1);
+        };
+        let pos = self.ctxs[ctx].pos[cb.inst] as usize;
+        let g = self.value_before(ctx, cb.guard.reg, from, pos);
+        let taken = if cb.guard.negated { self.acf.not(g) } else { g };
+        if cb.taken == Some(to) {
+            taken
+        } else if cb.fallthrough == Some(to) {
+            self.acf.not(taken)
+        } else {
+            self.acf.konst(1)
+        }
+    }
+
+    /// The value of `reg` at the entry of the join `b`: eq. 2 as a chain of selects.
+    fn merge_at(&mut self, ctx: usize, reg: Reg, b: Block) -> Node {
+        let fa = self.fa(ctx);
+        let Some(top) = fa.domtree.idom(b) else {
+            return self.initial(ctx, reg);
+        };
+        let inc = self.incoming(ctx, top, b);
+        let mut vals: Vec<(Node, Node)> = Vec::new();
+        for (c, preds, lp) in inc {
+            // Several exiting blocks of one loop: their values, merged by their own edges.
+            let v = if preds.len() == 1 {
+                self.value_at_end(ctx, reg, preds[0])
+            } else {
+                let mut v = self.value_at_end(ctx, reg, preds[preds.len() - 1]);
+                for &p in preds[..preds.len() - 1].iter().rev() {
+                    let e = self.edge_cond(ctx, p, b);
+                    let pv = self.value_at_end(ctx, reg, p);
+                    v = self.acf.select(e, pv, v);
+                }
+                v
+            };
+            let v = match lp {
+                Some(l)
+                    if self.acf.as_const(v).is_none()
+                        && self.defined_in_loop(ctx, reg, self.acf.loops[l as usize].lp) =>
+                {
+                    self.acf.intern(Kind::LoopOut(l, v))
+                }
+                _ => v,
+            };
+            vals.push((c, v));
+        }
+        match vals.len() {
+            0 => self.value_at_end(ctx, reg, top),
+            1 => vals[0].1,
+            _ => {
+                if vals.iter().all(|(_, v)| *v == vals[0].1) {
+                    return vals[0].1;
+                }
+                let mut acc = vals[vals.len() - 1].1;
+                for &(c, v) in vals[..vals.len() - 1].iter().rev() {
+                    acc = self.acf.select(c, v, acc);
+                }
+                acc
+            }
+        }
+    }
+
+    fn loop_index(&mut self, ctx: usize, h: Block, l: Loop) -> u32 {
+        if let Some(&i) = self.ctxs[ctx].loop_of_header.get(&h) {
+            return i;
+        }
+        let idx = self.acf.loops.len() as u32;
+        let zero = self.acf.konst(0);
+        self.acf.loops.push(LoopInfo {
+            ctx,
+            header: h,
+            lp: l,
+            cont: zero,
+            vars: Vec::new(),
+            parent: None,
+        });
+        self.ctxs[ctx].loop_of_header.insert(h, idx);
+        let fa = self.fa(ctx);
+        if let Some(p) = fa.loops.get(l).parent {
+            let ph = fa.loops.get(p).header;
+            let pi = self.loop_index(ctx, ph, p);
+            self.acf.loops[idx as usize].parent = Some(pi);
+        }
+        // Continue predicate: some latch is reached and branches back.
+        let latches = fa.loops.get(l).latches.clone();
+        let mut cont = self.acf.konst(0);
+        for lt in latches {
+            let r = self.reach(ctx, h, lt);
+            let e = self.edge_cond(ctx, lt, h);
+            let re = self.acf.and(r, e);
+            cont = self.acf.or(cont, re);
+        }
+        self.acf.loops[idx as usize].cont = cont;
+        idx
+    }
+
+    fn loop_var(&mut self, ctx: usize, reg: Reg, h: Block, l: Loop) -> Node {
+        let li = self.loop_index(ctx, h, l);
+        let vi = self.acf.loopvars.len() as u32;
+        let zero = self.acf.konst(0);
+        self.acf.loopvars.push(LoopVarInfo {
+            loop_idx: li,
+            reg,
+            init: zero,
+            update: zero,
+            closed: None,
+            step: None,
+            td: false,
+        });
+        self.acf.loops[li as usize].vars.push(vi);
+        let v = self.acf.atom(Atom::LoopVar(vi));
+        self.ctxs[ctx].entry_memo.insert((reg, h), v);
+        // Initial value: from the non-latch predecessors.
+        let init = self.merge_at(ctx, reg, h);
+        // Update: from the latches.
+        let fa = self.fa(ctx);
+        let latches = fa.loops.get(l).latches.clone();
+        let mut upd: Option<Node> = None;
+        for lt in latches.iter().rev() {
+            let val = self.value_at_end(ctx, reg, *lt);
+            upd = Some(match upd {
+                None => val,
+                Some(rest) => {
+                    let r = self.reach(ctx, h, *lt);
+                    let e = self.edge_cond(ctx, *lt, h);
+                    let c = self.acf.and(r, e);
+                    self.acf.select(c, val, rest)
+                }
+            });
+        }
+        let update = upd.unwrap_or(v);
+        // Affine recurrence: update = [phi] + step with step free of this loop's variables.
+        let dp = self.acf.poly(update).sub(&self.acf.poly(v));
+        let loop_vars: Vec<u32> = self.acf.loops[li as usize].vars.clone();
+        let depends = |acf: &Acf, n: Node| -> bool {
+            // Structural search for this loop's variables under `n`.
+            let mut stack = vec![n];
+            let mut seen = FxHashSet::default();
+            while let Some(x) = stack.pop() {
+                if !seen.insert(x) {
+                    continue;
+                }
+                if let Kind::Atom(Atom::LoopVar(w)) = acf.kind(x)
+                    && loop_vars.contains(&w)
+                {
+                    return true;
+                }
+                if let Kind::Atom(Atom::LoopVar(_)) = acf.kind(x) {
+                    continue;
+                }
+                stack.extend(acf.children(x));
+            }
+            false
+        };
+        let affine = !dp.mentions(|a| depends(&self.acf, a));
+        let (closed, step) = if affine && update != v {
+            let step = self.acf.from_poly(&dp);
+            let it = self.acf.atom(Atom::Iter(li));
+            let m = self.acf.mul(it, step);
+            (Some(self.acf.add(init, m)), Some(step))
+        } else {
+            (None, None)
+        };
+        let info = &mut self.acf.loopvars[vi as usize];
+        info.init = init;
+        info.update = update;
+        info.closed = closed;
+        info.step = step;
+        v
+    }
+
+    fn special(&mut self, r: SpecialReg, d: Option<Dim>, inst: Inst) -> Node {
+        let d = d.unwrap_or(Dim::X);
+        let _ = inst;
+        match r {
+            SpecialReg::Tid => self.acf.atom(Atom::Tid(d)),
+            SpecialReg::Ntid => self.acf.atom(Atom::Ntid(d)),
+            SpecialReg::Ctaid => self.acf.atom(Atom::Ctaid(d)),
+            SpecialReg::Nctaid => self.acf.atom(Atom::Nctaid(d)),
+            SpecialReg::Laneid => self.acf.atom(Atom::Laneid),
+            SpecialReg::LanemaskEq
+            | SpecialReg::LanemaskLt
+            | SpecialReg::LanemaskLe
+            | SpecialReg::LanemaskGt
+            | SpecialReg::LanemaskGe => {
+                let lane = self.acf.atom(Atom::Laneid);
+                let one = self.acf.konst(1);
+                let eq = self.acf.bin(BinOp::Shl, one, lane);
+                let m1 = self.acf.konst(-1);
+                let lt = self.acf.add(eq, m1);
+                let le = self.acf.add(eq, lt);
+                let all = self.acf.konst(0xffff_ffff);
+                match r {
+                    SpecialReg::LanemaskEq => eq,
+                    SpecialReg::LanemaskLt => lt,
+                    SpecialReg::LanemaskLe => le,
+                    SpecialReg::LanemaskGt => self.acf.bin(BinOp::Xor, le, all),
+                    _ => self.acf.bin(BinOp::Xor, lt, all),
+                }
+            }
+            SpecialReg::Clock
+            | SpecialReg::ClockHi
+            | SpecialReg::Clock64
+            | SpecialReg::Globaltimer
+            | SpecialReg::GlobaltimerLo
+            | SpecialReg::GlobaltimerHi => self.acf.fresh_unknown(),
+            _ => {
+                // Uniform across a warp (warp id, SM id, shared memory sizes, ...): one atom
+                // per register so equal reads cancel.
+                let tag = {
+                    use std::hash::{Hash, Hasher};
+                    let mut h = rustc_hash::FxHasher::default();
+                    format!("{r:?}").hash(&mut h);
+                    0x5000_0000 | (h.finish() as u32 & 0x0fff_ffff)
+                };
+                let z = self.acf.konst(0);
+                self.acf.opaque(tag, z, z)
+            }
+        }
+    }
+
+    /// The value of a source operand of `inst`.
+    pub fn operand(&mut self, ctx: usize, inst: Inst, op: &Operand) -> Node {
+        match op {
+            Operand::Reg(r) => self.value_at(ctx, *r, inst),
+            Operand::Not(r) => {
+                let v = self.value_at(ctx, *r, inst);
+                self.acf.not(v)
+            }
+            Operand::Imm(v) => self.acf.konst(*v),
+            Operand::UImm(v) => self.acf.konst(*v as i64),
+            Operand::F32(b) => self.acf.konst(i64::from(*b)),
+            Operand::F64(b) => self.acf.konst(*b as i64),
+            Operand::Special(r, d) => self.special(*r, *d, inst),
+            Operand::Global(g) => {
+                let v = &self.module.globals[*g];
+                self.var_addr(&v.name.clone(), v.space, u64::from(v.align))
+            }
+            Operand::Local(l) => {
+                let v = &self.func(ctx).locals[*l];
+                let key = format!("{}::{}", self.func(ctx).name, v.name);
+                self.var_addr(&key, v.space, u64::from(v.align))
+            }
+            Operand::Addr(base, off) => {
+                let b = match base {
+                    AddrBase::Reg(r) => self.value_at(ctx, *r, inst),
+                    AddrBase::Global(g) => {
+                        let v = &self.module.globals[*g];
+                        self.var_addr(&v.name.clone(), v.space, u64::from(v.align))
+                    }
+                    AddrBase::Local(l) => {
+                        let v = &self.func(ctx).locals[*l];
+                        let key = format!("{}::{}", self.func(ctx).name, v.name);
+                        self.var_addr(&key, v.space, u64::from(v.align))
+                    }
+                    AddrBase::Imm(a) => self.acf.konst(*a),
+                    AddrBase::Param(_) | AddrBase::Return(_) => self.acf.fresh_uniform(),
+                };
+                let o = self.acf.konst(*off);
+                self.acf.add(b, o)
+            }
+            _ => self.acf.fresh_unknown(),
+        }
+    }
+
+    fn var_addr(&mut self, name: &str, space: StateSpace, align: u64) -> Node {
+        let idx = match self.acf.vars.iter().position(|v| v.name == name) {
+            Some(i) => i,
+            None => {
+                self.acf.vars.push(VarInfo {
+                    name: name.to_string(),
+                    space,
+                    align: align.max(1),
+                });
+                self.acf.vars.len() - 1
+            }
+        };
+        self.acf.atom(Atom::VarAddr(idx as u32))
+    }
+
+    fn src(&mut self, ctx: usize, inst: Inst, k: usize) -> Node {
+        let op = self.func(ctx).insts[inst].operands.get(k).cloned();
+        match op {
+            Some(op) => self.operand(ctx, inst, &op),
+            None => self.acf.konst(0),
+        }
+    }
+
+    /// Wraps a concrete result to the instruction's integer width.
+    fn wrap(&mut self, ty: Option<Type>, n: Node) -> Node {
+        match ty {
+            Some(t) if t.size_bytes() < 8 && !t.is_float() && t != Type::Pred => {
+                let bits = (t.size_bytes() * 8) as u8;
+                let e = if t.is_signed_int() {
+                    Ext::Sext(bits)
+                } else {
+                    Ext::Zext(bits)
+                };
+                self.acf.ext(e, n)
+            }
+            _ => n,
+        }
+    }
+
+    fn cmp_of(&self, data: &warpscope_ir::InstData) -> Option<Cmp> {
+        let op = data.mods.cmp?;
+        let ty = data.mods.ty2.or(data.mods.ty);
+        let float = ty.is_some_and(Type::is_float);
+        let signed = ty.is_some_and(Type::is_signed_int) || float;
+        let op = match op {
+            CmpOp::Lo => CmpOp::Lt,
+            CmpOp::Ls => CmpOp::Le,
+            CmpOp::Hi => CmpOp::Gt,
+            CmpOp::Hs => CmpOp::Ge,
+            o => o,
+        };
+        Some(Cmp {
+            op,
+            signed,
+            float,
+            bits: bits_of(ty),
+        })
+    }
+
+    /// The value `inst` writes into `reg`.
+    pub fn def_value(&mut self, ctx: usize, inst: Inst, reg: Reg) -> Node {
+        if let Some(&n) = self.ctxs[ctx].def_memo.get(&(inst, reg)) {
+            return n;
+        }
+        let n = self.compute_def(ctx, inst, reg);
+        self.ctxs[ctx].def_memo.insert((inst, reg), n);
+        n
+    }
+
+    fn compute_def(&mut self, ctx: usize, inst: Inst, reg: Reg) -> Node {
+        let func = self.func(ctx);
+        let data = func.insts[inst].clone();
+        let ty = data.mods.ty;
+        let int = is_int(ty);
+        let tag = 0x1000 + data.op as u32;
+        // Position of `reg` among vector destinations.
+        let elem = match data.operands.first() {
+            Some(Operand::Vector(v)) => v
+                .iter()
+                .position(|o| *o == Operand::Reg(reg))
+                .unwrap_or(0) as u8,
+            _ => 0,
+        };
+        let second_dest = matches!(data.operands.first(), Some(Operand::RegPair(_, q)) if *q == reg);
+        use Opcode::*;
+        match data.op {
+            Mov | Cvta => {
+                if matches!(data.operands.first(), Some(Operand::Vector(_)))
+                    || matches!(data.operands.get(1), Some(Operand::Vector(_)))
+                {
+                    let a = self.src(ctx, inst, 1);
+                    let e = self.acf.konst(i64::from(elem));
+                    return self.acf.opaque(tag, a, e);
+                }
+                self.src(ctx, inst, 1)
+            }
+            Add | Sub | Mul | Mad | Mul24 | Mad24 | Neg | Abs | Min | Max if int => {
+                let a = self.src(ctx, inst, 1);
+                let signed = ty.is_some_and(Type::is_signed_int);
+                let bits = bits_of(ty);
+                let ext = |s: bool| {
+                    if s {
+                        Ext::Sext(bits)
+                    } else {
+                        Ext::Zext(bits)
+                    }
+                };
+                let r = match data.op {
+                    Add => {
+                        let b = self.src(ctx, inst, 2);
+                        let s = self.acf.add(a, b);
+                        self.wrap(ty, s)
+                    }
+                    Sub => {
+                        let b = self.src(ctx, inst, 2);
+                        let s = self.acf.sub(a, b);
+                        self.wrap(ty, s)
+                    }
+                    Neg => {
+                        let s = self.acf.neg(a);
+                        self.wrap(ty, s)
+                    }
+                    Abs => {
+                        let na = self.acf.neg(a);
+                        self.acf.bin(BinOp::Max { signed: true }, a, na)
+                    }
+                    Min => {
+                        let b = self.src(ctx, inst, 2);
+                        self.acf.bin(BinOp::Min { signed }, a, b)
+                    }
+                    Max => {
+                        let b = self.src(ctx, inst, 2);
+                        self.acf.bin(BinOp::Max { signed }, a, b)
+                    }
+                    _ => {
+                        let b = self.src(ctx, inst, 2);
+                        let mode = data.mods.mul_mode;
+                        let prod = match mode {
+                            Some(MulMode::Wide) => {
+                                let ea = self.acf.ext(ext(signed), a);
+                                let eb = self.acf.ext(ext(signed), b);
+                                self.acf.mul(ea, eb)
+                            }
+                            Some(MulMode::Hi) => self.acf.bin(
+                                BinOp::MulHi {
+                                    signed,
+                                    bits,
+                                },
+                                a,
+                                b,
+                            ),
+                            _ => self.acf.mul(a, b),
+                        };
+                        let r = if matches!(data.op, Mad | Mad24) {
+                            let c = self.src(ctx, inst, 3);
+                            self.acf.add(prod, c)
+                        } else {
+                            prod
+                        };
+                        if mode == Some(MulMode::Wide) {
+                            r
+                        } else {
+                            self.wrap(ty, r)
+                        }
+                    }
+                };
+                r
+            }
+            Div | Rem if int => {
+                let a = self.src(ctx, inst, 1);
+                let b = self.src(ctx, inst, 2);
+                let signed = ty.is_some_and(Type::is_signed_int);
+                let op = if data.op == Div {
+                    BinOp::Div { signed }
+                } else {
+                    BinOp::Rem { signed }
+                };
+                self.acf.bin(op, a, b)
+            }
+            And | Or | Xor | Not if ty == Some(Type::Pred) => {
+                let a = self.src(ctx, inst, 1);
+                match data.op {
+                    Not => self.acf.not(a),
+                    And => {
+                        let b = self.src(ctx, inst, 2);
+                        self.acf.and(a, b)
+                    }
+                    Or => {
+                        let b = self.src(ctx, inst, 2);
+                        self.acf.or(a, b)
+                    }
+                    _ => {
+                        let b = self.src(ctx, inst, 2);
+                        let nb = self.acf.not(b);
+                        let na = self.acf.not(a);
+                        let x = self.acf.and(a, nb);
+                        let y = self.acf.and(na, b);
+                        self.acf.or(x, y)
+                    }
+                }
+            }
+            And | Or | Xor | Not | Shl | Shr => {
+                let a = self.src(ctx, inst, 1);
+                let bits = bits_of(ty);
+                let r = match data.op {
+                    Not => {
+                        let all = if bits >= 64 {
+                            self.acf.konst(-1)
+                        } else {
+                            self.acf.konst((1i64 << bits) - 1)
+                        };
+                        self.acf.bin(BinOp::Xor, a, all)
+                    }
+                    And => {
+                        let b = self.src(ctx, inst, 2);
+                        self.acf.bin(BinOp::And, a, b)
+                    }
+                    Or => {
+                        let b = self.src(ctx, inst, 2);
+                        self.acf.bin(BinOp::Or, a, b)
+                    }
+                    Xor => {
+                        let b = self.src(ctx, inst, 2);
+                        self.acf.bin(BinOp::Xor, a, b)
+                    }
+                    Shl => {
+                        let b = self.src(ctx, inst, 2);
+                        match self.acf.as_const(b) {
+                            Some(k @ 0..=62) => {
+                                let m = self.acf.konst(1i64 << k);
+                                self.acf.mul(a, m)
+                            }
+                            _ => self.acf.bin(BinOp::Shl, a, b),
+                        }
+                    }
+                    _ => {
+                        let b = self.src(ctx, inst, 2);
+                        let signed = ty.is_some_and(Type::is_signed_int);
+                        self.acf.bin(BinOp::Shr { signed }, a, b)
+                    }
+                };
+                self.wrap(ty, r)
+            }
+            Cvt if is_int(ty) && is_int(data.mods.ty2) => {
+                let a = self.src(ctx, inst, 1);
+                let (dt, st) = (ty.unwrap_or(Type::U32), data.mods.ty2.unwrap_or(Type::U32));
+                if dt.size_bytes() > st.size_bytes() {
+                    let bits = (st.size_bytes() * 8) as u8;
+                    let e = if st.is_signed_int() {
+                        Ext::Sext(bits)
+                    } else {
+                        Ext::Zext(bits)
+                    };
+                    self.acf.ext(e, a)
+                } else {
+                    self.wrap(Some(dt), a)
+                }
+            }
+            Setp => {
+                let Some(c) = self.cmp_of(&data) else {
+                    return self.acf.fresh_unknown();
+                };
+                let a = self.src(ctx, inst, 1);
+                let b = self.src(ctx, inst, 2);
+                let mut p = if c.float {
+                    // Floating-point comparison: not evaluated, but equal inputs agree.
+                    self.acf.intern(Kind::Cmp(c, a, b))
+                } else {
+                    self.acf.cmp(c, a, b)
+                };
+                if second_dest {
+                    p = self.acf.not(p);
+                }
+                if let Some(bop) = data.mods.bool_op {
+                    let c3 = self.src(ctx, inst, 3);
+                    p = match bop {
+                        BoolOp::And => self.acf.and(p, c3),
+                        BoolOp::Or => self.acf.or(p, c3),
+                        BoolOp::Xor => {
+                            let np = self.acf.not(p);
+                            let nc = self.acf.not(c3);
+                            let x = self.acf.and(p, nc);
+                            let y = self.acf.and(np, c3);
+                            self.acf.or(x, y)
+                        }
+                    };
+                }
+                p
+            }
+            Selp => {
+                let a = self.src(ctx, inst, 1);
+                let b = self.src(ctx, inst, 2);
+                let p = self.src(ctx, inst, 3);
+                self.acf.select(p, a, b)
+            }
+            Ld | Ldu => self.load_value(ctx, inst, &data, elem),
+            Atom | Shfl | Match => self.acf.fresh_unknown(),
+            Vote | Redux | Activemask => self.acf.fresh_uniform(),
+            Call => self.call_value(ctx, inst, reg),
+            _ => {
+                // Unmodelled: a function of up to its first two sources.
+                let a = self.src(ctx, inst, 1);
+                let b = self.src(ctx, inst, 2);
+                let t = self.acf.opaque(tag, a, b);
+                if let Some(c) = data.operands.get(3).cloned() {
+                    let c = self.operand(ctx, inst, &c);
+                    self.acf.opaque(tag, t, c)
+                } else {
+                    t
+                }
+            }
+        }
+    }
+
+    fn load_value(
+        &mut self,
+        ctx: usize,
+        inst: Inst,
+        data: &warpscope_ir::InstData,
+        elem: u8,
+    ) -> Node {
+        let addr_op = data.operands.get(1).cloned();
+        let space = data.mods.space;
+        if space.is_some_and(StateSpace::is_param)
+            && let Some(Operand::Addr(base, off)) = &addr_op
+        {
+            match base {
+                AddrBase::Param(i) => {
+                    if let Some(Some(n)) = self.ctxs[ctx].bindings.get(*i as usize)
+                        && *off == 0
+                    {
+                        return *n;
+                    }
+                    let fid = self.ctxs[ctx].func;
+                    return self.acf.atom(Atom::Param {
+                        func: fid,
+                        index: *i,
+                        offset: *off + i64::from(elem) * 4,
+                    });
+                }
+                AddrBase::Local(l) => {
+                    let func = self.func(ctx);
+                    let b = func.inst_block[inst];
+                    let pos = self.ctxs[ctx].pos[inst] as usize;
+                    // A value stored to the same parameter slot earlier in the block.
+                    for &i in func.blocks[b].insts[..pos].iter().rev() {
+                        let s = &func.insts[i];
+                        if s.op == Opcode::St
+                            && matches!(s.operands.first(), Some(Operand::Addr(AddrBase::Local(x), o)) if x == l && o == off)
+                            && let Some(v) = s.operands.get(1).cloned()
+                        {
+                            return self.operand(ctx, i, &v);
+                        }
+                    }
+                    if let Some((call, k)) = call_returning(func, b, pos, *l) {
+                        return self.callee_return(ctx, call, k);
+                    }
+                    return self.acf.fresh_unknown();
+                }
+                _ => return self.acf.fresh_unknown(),
+            }
+        }
+        let addr = match &addr_op {
+            Some(op @ Operand::Addr(..)) => self.operand(ctx, inst, op),
+            Some(op) => self.operand(ctx, inst, op),
+            None => self.acf.fresh_unknown(),
+        };
+        let id = self.acf.loads.len() as u32;
+        self.acf.loads.push(LoadInfo { addr, inst, elem });
+        self.acf.atom(Atom::Load(id))
+    }
+
+    fn call_value(&mut self, ctx: usize, inst: Inst, reg: Reg) -> Node {
+        let func = self.func(ctx);
+        let k = match func.insts[inst].operands.first() {
+            Some(Operand::List(rets)) => rets.iter().position(|o| *o == Operand::Reg(reg)),
+            _ => None,
+        };
+        match k {
+            Some(k) => self.callee_return(ctx, inst, k),
+            None => self.acf.fresh_unknown(),
+        }
+    }
+
+    /// The context for the callee of `call`, created on first use (None when k-limited).
+    pub fn child(&mut self, ctx: usize, call: Inst) -> Option<usize> {
+        if let Some(&c) = self.ctxs[ctx].children.get(&call) {
+            return Some(c);
+        }
+        let func = self.func(ctx);
+        let (callee, args) = call_args(func, call);
+        let callee = callee?;
+        let cf = &self.module.funcs[callee];
+        let same_callee = self.ctxs.iter().filter(|c| c.func == callee).count();
+        let recursive = {
+            let mut cur = Some(ctx);
+            let mut r = false;
+            while let Some(c) = cur {
+                if self.ctxs[c].func == callee {
+                    r = true;
+                }
+                cur = self.ctxs[c].parent.map(|p| p.0);
+            }
+            r
+        };
+        if cf.is_declaration
+            || recursive
+            || self.ctxs[ctx].depth + 1 > MAX_DEPTH
+            || same_callee >= MAX_CONTEXTS
+        {
+            return None;
+        }
+        let mut bindings = Vec::new();
+        for a in &args {
+            bindings.push(match a {
+                CallArg::Reg(r) => Some(self.value_at(ctx, *r, call)),
+                CallArg::Stored { store, value } => {
+                    let v = value.clone();
+                    Some(self.operand(ctx, *store, &v))
+                }
+                CallArg::Other => None,
+            });
+        }
+        let mask = (self.td_args)(self, ctx, call);
+        let b = func.inst_block[call];
+        let entry = self.fa(ctx).cfg.entry().unwrap_or(b);
+        let r = self.reach(ctx, entry, b);
+        let prefix = self.acf.and(self.ctxs[ctx].prefix, r);
+        let c = self.context(callee, bindings, Some((ctx, call)), mask, prefix);
+        self.ctxs[ctx].children.insert(call, c);
+        Some(c)
+    }
+
+    /// Return value `k` of `call` (IACF): the callee's returned expression with its parameters
+    /// replaced by the arguments.
+    fn callee_return(&mut self, ctx: usize, call: Inst, k: usize) -> Node {
+        let Some(c) = self.child(ctx, call) else {
+            return self.acf.fresh_unknown();
+        };
+        let cf = self.func(c);
+        // `.param` returns: the stores to return slot k.
+        let mut stores: Vec<Inst> = Vec::new();
+        for (_, i) in cf.insts_in_order() {
+            let d = &cf.insts[i];
+            if d.op == Opcode::St
+                && matches!(d.operands.first(), Some(Operand::Addr(AddrBase::Return(r), _)) if *r as usize == k)
+            {
+                stores.push(i);
+            }
+        }
+        if stores.len() == 1 {
+            let i = stores[0];
+            let v = cf.insts[i].operands.get(1).cloned();
+            return match v {
+                Some(v) => self.operand(c, i, &v),
+                None => self.acf.fresh_unknown(),
+            };
+        }
+        // `.reg` returns: the register at the (single) return.
+        if let Some(r) = cf.returns.get(k).and_then(|p| p.reg) {
+            let rets: Vec<Inst> = cf
+                .insts_in_order()
+                .filter(|(_, i)| matches!(cf.insts[*i].op, Opcode::Ret))
+                .map(|(_, i)| i)
+                .collect();
+            if rets.len() == 1 {
+                return self.value_at(c, r, rets[0]);
+            }
+        }
+        self.acf.fresh_unknown()
+    }
+
+    /// Branches and accesses of context `ctx` (and, recursively, of the callees it calls).
+    pub fn collect(&mut self, ctx: usize, branches: &mut Vec<BranchSite>, accesses: &mut Vec<AccessSite>) {
+        let func = self.func(ctx);
+        let fa = self.fa(ctx);
+        let Some(entry) = fa.cfg.entry() else { return };
+        let rpo: Vec<Block> = fa.cfg.rpo().to_vec();
+        for b in rpo {
+            let mut active: Option<Node> = None;
+            let mut get_active = |this: &mut Self| -> Node {
+                if let Some(a) = active {
+                    return a;
+                }
+                let r = this.reach(ctx, entry, b);
+                let a = this.acf.and(this.ctxs[ctx].prefix, r);
+                active = Some(a);
+                a
+            };
+            for &i in &func.blocks[b].insts {
+                let data = &func.insts[i];
+                match data.op {
+                    Opcode::Ld | Opcode::Ldu | Opcode::St | Opcode::Atom | Opcode::Red => {
+                        let space = data.mods.space.unwrap_or(StateSpace::Generic);
+                        if space.is_param() || space == StateSpace::Reg {
+                            continue;
+                        }
+                        let addr_k = if data.op == Opcode::St || data.op == Opcode::Red {
+                            0
+                        } else {
+                            1
+                        };
+                        let Some(op @ Operand::Addr(..)) = data.operands.get(addr_k).cloned() else {
+                            continue;
+                        };
+                        let addr = self.operand(ctx, i, &op);
+                        let elem = data.mods.ty.map(Type::size_bytes).unwrap_or(4);
+                        let size = elem * u32::from(data.mods.vec.max(1));
+                        let kind = match data.op {
+                            Opcode::St => AccessKind::Store,
+                            Opcode::Atom | Opcode::Red => AccessKind::Atomic,
+                            _ => AccessKind::Load,
+                        };
+                        let act = get_active(self);
+                        accesses.push(AccessSite {
+                            ctx,
+                            inst: i,
+                            block: b,
+                            addr,
+                            space,
+                            size,
+                            kind,
+                            active: act,
+                        });
+                    }
+                    Opcode::Call => {
+                        if let Some(c) = self.child(ctx, i) {
+                            self.collect(c, branches, accesses);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            if let Some(cb) = cond_branch(func, b) {
+                let pos = self.ctxs[ctx].pos[cb.inst] as usize;
+                let g = self.value_before(ctx, cb.guard.reg, b, pos);
+                let cond = if cb.guard.negated { self.acf.not(g) } else { g };
+                let act = get_active(self);
+                let loop_exit = fa.loops.innermost(b).is_some_and(|l| {
+                    fa.loops
+                        .get(l)
+                        .exits
+                        .iter()
+                        .any(|&(from, _)| from == b)
+                        || fa.loops.get(l).latches.contains(&b)
+                });
+                branches.push(BranchSite {
+                    ctx,
+                    inst: cb.inst,
+                    block: b,
+                    cond,
+                    active: act,
+                    loop_exit,
+                });
+            }
+        }
+    }
+}

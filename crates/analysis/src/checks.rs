@@ -1,0 +1,1180 @@
+//! The precise engine's checks: every thread-dependent branch gets a divergence ratio range
+//! and class, every thread-dependent access its sectors, lines and requests per warp (or its
+//! bank conflicts, in shared memory), all evaluated for the 32 lanes of each warp of a block.
+//!
+//! Evaluation proceeds from cheap to exhaustive:
+//!
+//! 1. each warp once, with block indices, loop counters and unknown parameters symbolic: most
+//!    questions are already decided (`tid % 2`, `in[2*i]`);
+//! 2. when a branch condition still depends on block indices or loop iteration counts (a
+//!    boundary check `i < n` with `n` assumed, a grid-stride loop), the condition's
+//!    comparisons are re-evaluated by substituting block indices (all blocks of the grid, or
+//!    the first and last 2048) and iteration counts (simulating the loop's continue condition
+//!    lane by lane);
+//! 3. when it depends on loop-carried values that are not affine (`j >>= 1` in a bitonic
+//!    sort), the loop nest is simulated by evaluating its update expressions.
+//!
+//! What stays undecided depends on data (`possible`), or on a parameter whose value is not
+//! assumed (a boundary check: at most a warp per block diverges, reported only on request).
+
+use crate::acf::{Acf, AccessKind, AccessSite, Atom, BranchSite, Kind, Node, flags};
+use crate::eval::{Env, Evaluator, Lanes, Sym, SymInfo, SymOracle, Symbols, WarpVal};
+use crate::geometry::Geometry;
+use crate::memory;
+use cranelift_entity::EntityRef;
+use rustc_hash::FxHashMap;
+use warpscope_ir::{FuncId, Module};
+use warpscope_ptx::{StateSpace, Type};
+
+/// How a thread-dependent branch behaves over the warps examined.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DivClass {
+    /// No warp ever diverges.
+    NonDivergent,
+    /// Some warps definitely diverge, not all.
+    Partial,
+    /// Every warp diverges.
+    Total,
+    /// Depends on data.
+    Unknown,
+    /// A boundary check against an unknown bound: at most `ratio.1` of the warps diverge.
+    Boundary,
+}
+
+impl DivClass {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DivClass::NonDivergent => "non-divergent",
+            DivClass::Partial => "partial",
+            DivClass::Total => "total",
+            DivClass::Unknown => "unknown",
+            DivClass::Boundary => "boundary",
+        }
+    }
+}
+
+/// The verdict for one thread-dependent branch.
+#[derive(Debug, Clone)]
+pub struct BranchResult {
+    pub site: BranchSite,
+    pub class: DivClass,
+    /// `[dmin, dmax]`: fraction of warps that definitely / possibly diverge.
+    pub ratio: (f64, f64),
+    pub divergent: u64,
+    pub maybe: u64,
+    pub total: u64,
+    /// Whether undecided warps depend on data (else on unknown parameters).
+    pub data_dependent: bool,
+    /// Whether the examination covered every block and iteration (no sampling caps hit).
+    pub exhaustive: bool,
+    /// The condition in canonical ACF form.
+    pub condition: String,
+}
+
+/// What kind of inefficiency an access shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MemClass {
+    Fine,
+    Misaligned,
+    Uncoalesced,
+    BankConflict,
+}
+
+/// Cost ranges of one global access over warps (and alignments / samples).
+#[derive(Debug, Clone, Default)]
+pub struct GlobalCost {
+    pub sectors: (u32, u32),
+    pub ideal: (u32, u32),
+    pub lines: (u32, u32),
+    /// GPUCheck's Figure 10 requests per warp.
+    pub requests: (u32, u32),
+    /// Sectors if each dense run were aligned.
+    pub runs_aligned: (u32, u32),
+    /// Byte stride between consecutive lanes, when constant.
+    pub stride: Option<i64>,
+    /// Dense runs per request (rows of a 2-D block, or single lanes when strided).
+    pub runs: (u32, u32),
+    /// Offset of the first byte within its sector, when fixed.
+    pub misalign: Option<i64>,
+}
+
+/// Shared-memory cost ranges.
+#[derive(Debug, Clone, Default)]
+pub struct SharedCost {
+    pub ways: (u32, u32),
+    pub wavefronts: (u32, u32),
+    pub ideal: (u32, u32),
+    pub stride: Option<i64>,
+}
+
+/// The verdict for one thread-dependent access.
+#[derive(Debug, Clone)]
+pub struct AccessResult {
+    pub site: AccessSite,
+    pub global: Option<GlobalCost>,
+    pub shared: Option<SharedCost>,
+    /// Findings: class with whether it is proven.
+    pub verdicts: Vec<(MemClass, bool)>,
+    /// Lanes' addresses depend on data.
+    pub data_dependent: bool,
+    /// Lanes' addresses depend on an unknown parameter (stride unknown).
+    pub param_dependent: bool,
+    pub address: String,
+}
+
+/// Parameter facts for symbols.
+pub struct Oracle<'a> {
+    pub module: &'a Module,
+    pub geometry: &'a Geometry,
+    /// Alignment and range assumptions per (function, parameter index).
+    pub params: &'a FxHashMap<(FuncId, u32), crate::geometry::ParamAssumption>,
+}
+
+impl SymOracle for Oracle<'_> {
+    fn info(&self, s: Sym, acf: &Acf) -> SymInfo {
+        match s {
+            Sym::Atom(Atom::Param { func, index, offset }) => {
+                let a = self.params.get(&(func, index));
+                let ty = self.module.funcs[func]
+                    .params
+                    .get(index as usize)
+                    .map(|p| p.ty);
+                let pointer = offset == 0
+                    && matches!(ty, Some(Type::U64 | Type::B64 | Type::S64));
+                SymInfo {
+                    align: a
+                        .and_then(|a| a.align)
+                        .unwrap_or(if pointer { 256 } else { 1 }),
+                    range: a.and_then(|a| a.range),
+                }
+            }
+            Sym::Atom(Atom::Ctaid(d)) => SymInfo {
+                align: 1,
+                range: self.geometry.grid.map(|g| {
+                    let i = match d {
+                        warpscope_ptx::Dim::X => 0,
+                        warpscope_ptx::Dim::Y => 1,
+                        warpscope_ptx::Dim::Z => 2,
+                    };
+                    (0, i64::from(g[i].max(1)) - 1)
+                }),
+            },
+            Sym::Atom(Atom::VarAddr(v)) => SymInfo {
+                align: acf.vars[v as usize].align.max(4).next_power_of_two(),
+                range: None,
+            },
+            Sym::Atom(Atom::Iter(_) | Atom::LoopVar(_)) => SymInfo {
+                align: 0,
+                range: None,
+            },
+            _ => SymInfo::ANY,
+        }
+    }
+}
+
+/// Per-lane truth value of a condition.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Tri {
+    T,
+    F,
+    /// Depends on data.
+    U,
+    /// Depends on an unknown uniform value (a parameter) in a lane-specific way.
+    O,
+    /// Unknown but the same for every lane.
+    S,
+}
+
+/// A boolean formula over leaves, for re-evaluation under block indices and iteration counts.
+#[derive(Debug, Clone)]
+enum Formula {
+    Const(bool),
+    Leaf(Node),
+    And(Box<Formula>, Box<Formula>),
+    Or(Box<Formula>, Box<Formula>),
+    Not(Box<Formula>),
+}
+
+fn formula(acf: &Acf, n: Node, depth: u32) -> Formula {
+    if depth > 64 {
+        return Formula::Leaf(n);
+    }
+    match acf.kind(n) {
+        Kind::Const(c) => Formula::Const(c != 0),
+        Kind::And(a, b) => Formula::And(
+            Box::new(formula(acf, a, depth + 1)),
+            Box::new(formula(acf, b, depth + 1)),
+        ),
+        Kind::Or(a, b) => Formula::Or(
+            Box::new(formula(acf, a, depth + 1)),
+            Box::new(formula(acf, b, depth + 1)),
+        ),
+        Kind::Not(a) => Formula::Not(Box::new(formula(acf, a, depth + 1))),
+        _ => Formula::Leaf(n),
+    }
+}
+
+fn leaves(f: &Formula, out: &mut Vec<Node>) {
+    match f {
+        Formula::Const(_) => {}
+        Formula::Leaf(n) => {
+            if !out.contains(n) {
+                out.push(*n)
+            }
+        }
+        Formula::And(a, b) | Formula::Or(a, b) => {
+            leaves(a, out);
+            leaves(b, out);
+        }
+        Formula::Not(a) => leaves(a, out),
+    }
+}
+
+/// A leaf evaluated once per warp: either fixed per lane, or a comparison `c[lane] + U <op> 0`
+/// with a lane-uniform symbolic `U` to substitute.
+#[derive(Debug, Clone)]
+enum LeafVal {
+    Fixed([Tri; 32]),
+    Split {
+        cmp: crate::acf::Cmp,
+        c: Lanes,
+        part: Vec<(u32, i64)>,
+        /// Lanes whose value was decided without substitution.
+        fixed: [Option<bool>; 32],
+    },
+}
+
+fn tri_of(v: &WarpVal, valid: u32) -> [Tri; 32] {
+    let mut out = [Tri::F; 32];
+    let uniform = v.is_uniform(valid);
+    for (k, o) in out.iter_mut().enumerate() {
+        if valid & (1 << k) == 0 {
+            continue;
+        }
+        *o = if v.unknown & (1 << k) != 0 {
+            Tri::U
+        } else if v.opaque & (1 << k) != 0 {
+            Tri::O
+        } else {
+            match v.lane_const(k) {
+                Some(0) => Tri::F,
+                Some(_) => Tri::T,
+                None if uniform => Tri::S,
+                None => Tri::O,
+            }
+        };
+    }
+    out
+}
+
+fn not3(a: Tri) -> Tri {
+    match a {
+        Tri::T => Tri::F,
+        Tri::F => Tri::T,
+        x => x,
+    }
+}
+
+fn and3(a: Tri, b: Tri) -> Tri {
+    match (a, b) {
+        (Tri::F, _) | (_, Tri::F) => Tri::F,
+        (Tri::T, x) | (x, Tri::T) => x,
+        (Tri::U, _) | (_, Tri::U) => Tri::U,
+        (Tri::O, _) | (_, Tri::O) => Tri::O,
+        _ => Tri::S,
+    }
+}
+
+fn or3(a: Tri, b: Tri) -> Tri {
+    not3(and3(not3(a), not3(b)))
+}
+
+/// Substitution values for the fast path.
+#[derive(Debug, Clone, Default)]
+struct Subst {
+    ctaid: Option<[u32; 3]>,
+    iters: Vec<(u32, i64)>,
+}
+
+/// What one warp did at a branch in one evaluation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum WarpVerdict {
+    Uniform,
+    /// Undecided because of an unknown parameter.
+    MaybeParam,
+    /// Undecided because of data.
+    MaybeData,
+    Divergent,
+}
+
+/// Checks of one kernel (and the device functions it calls, in context).
+pub struct Checker<'a> {
+    pub acf: &'a Acf,
+    pub syms: Symbols,
+    pub oracle: &'a Oracle<'a>,
+    pub geometry: &'a Geometry,
+    /// Bindings common to every environment (assumed parameter values).
+    pub base_bind: FxHashMap<Atom, WarpVal>,
+    /// Enclosing loops (ACF loop indices, outermost first) of each site's block.
+    pub enclosing: &'a dyn Fn(usize, warpscope_ir::Block) -> Vec<u32>,
+}
+
+/// Blocks examined when a condition depends on the block index.
+const MAX_BLOCKS: u64 = 4096;
+/// Iterations simulated per loop.
+const MAX_ITERS: i64 = 64;
+/// Samples (iteration combinations) per warp and block.
+const MAX_SAMPLES: usize = 512;
+
+struct Sample {
+    env: Env,
+    active: u32,
+    exact: bool,
+}
+
+impl<'a> Checker<'a> {
+    fn env(&self, w: u32) -> Env {
+        let mut e = Env::warp(self.geometry, w);
+        e.bind = self.base_bind.clone();
+        e
+    }
+
+    fn eval(&mut self, n: Node, env: &Env) -> WarpVal {
+        let mut ev = Evaluator::new(self.acf, &mut self.syms, self.oracle, env);
+        ev.eval(n)
+    }
+
+    fn leaf_val(&mut self, n: Node, env: &Env) -> LeafVal {
+        let valid = env.valid;
+        let mut ev = Evaluator::new(self.acf, &mut self.syms, self.oracle, env);
+        let whole = ev.eval(n);
+        if let Kind::Cmp(c, a, b) = self.acf.kind(n)
+            && !c.float
+        {
+            let d = ev.eval(a).sub(&ev.eval(b));
+            if let Some((cl, part)) = d.split(valid) {
+                let mut fixed = [None; 32];
+                for (k, f) in fixed.iter_mut().enumerate() {
+                    if let Some(v) = whole.lane_const(k) {
+                        *f = Some(v != 0);
+                    }
+                }
+                return LeafVal::Split {
+                    cmp: c,
+                    c: cl,
+                    part,
+                    fixed,
+                };
+            }
+        }
+        LeafVal::Fixed(tri_of(&whole, valid))
+    }
+
+    fn sym_value(&self, id: u32, sub: &Subst, env: &Env) -> Option<i64> {
+        match self.syms.symbol(id) {
+            Sym::Atom(Atom::Ctaid(d)) => sub.ctaid.map(|c| {
+                i64::from(
+                    c[match d {
+                        warpscope_ptx::Dim::X => 0,
+                        warpscope_ptx::Dim::Y => 1,
+                        warpscope_ptx::Dim::Z => 2,
+                    }],
+                )
+            }),
+            Sym::Atom(Atom::Iter(l)) => sub.iters.iter().find(|(x, _)| *x == l).map(|(_, k)| *k),
+            Sym::Atom(Atom::Nctaid(d)) => env.grid.map(|g| {
+                i64::from(
+                    g[match d {
+                        warpscope_ptx::Dim::X => 0,
+                        warpscope_ptx::Dim::Y => 1,
+                        warpscope_ptx::Dim::Z => 2,
+                    }],
+                )
+            }),
+            _ => None,
+        }
+    }
+
+    fn leaf_tri(&self, lv: &LeafVal, sub: &Subst, env: &Env) -> [Tri; 32] {
+        match lv {
+            LeafVal::Fixed(t) => *t,
+            LeafVal::Split { cmp, c, part, fixed } => {
+                let mut u: Option<i64> = Some(0);
+                for &(m, co) in part {
+                    let mut v = co;
+                    for &s in self.syms.factors(m) {
+                        match self.sym_value(s, sub, env) {
+                            Some(x) => v = v.wrapping_mul(x),
+                            None => {
+                                u = None;
+                                break;
+                            }
+                        }
+                    }
+                    u = u.map(|x| x.wrapping_add(v));
+                    if u.is_none() {
+                        break;
+                    }
+                }
+                let mut out = [Tri::F; 32];
+                for k in 0..32 {
+                    if env.valid & (1 << k) == 0 {
+                        continue;
+                    }
+                    out[k] = match (fixed[k], u) {
+                        (Some(b), _) => {
+                            if b {
+                                Tri::T
+                            } else {
+                                Tri::F
+                            }
+                        }
+                        (None, Some(u)) => {
+                            let d = c[k].wrapping_add(u);
+                            let r = crate::eval::cmp_concrete(
+                                crate::acf::Cmp {
+                                    signed: true,
+                                    bits: 64,
+                                    ..*cmp
+                                },
+                                d,
+                                0,
+                            );
+                            if r { Tri::T } else { Tri::F }
+                        }
+                        (None, None) => Tri::O,
+                    };
+                }
+                out
+            }
+        }
+    }
+
+    fn eval_formula(f: &Formula, vals: &FxHashMap<Node, [Tri; 32]>, k: usize) -> Tri {
+        match f {
+            Formula::Const(b) => {
+                if *b {
+                    Tri::T
+                } else {
+                    Tri::F
+                }
+            }
+            Formula::Leaf(n) => vals.get(n).map_or(Tri::U, |t| t[k]),
+            Formula::And(a, b) => and3(
+                Self::eval_formula(a, vals, k),
+                Self::eval_formula(b, vals, k),
+            ),
+            Formula::Or(a, b) => or3(
+                Self::eval_formula(a, vals, k),
+                Self::eval_formula(b, vals, k),
+            ),
+            Formula::Not(a) => not3(Self::eval_formula(a, vals, k)),
+        }
+    }
+
+    /// The warp's verdict from per-lane activity and condition.
+    fn verdict(act: &[Tri; 32], cond: &[Tri; 32], valid: u32, loop_active: u32) -> WarpVerdict {
+        let mut t = false;
+        let mut f = false;
+        let mut maybe_data = false;
+        let mut maybe_param = false;
+        let mut any_t = false;
+        let mut any_f = false;
+        for k in 0..32 {
+            if valid & loop_active & (1 << k) == 0 {
+                continue;
+            }
+            // Unknown parameters and uniform unknowns in the activity: assume the code runs.
+            let a = match act[k] {
+                Tri::O | Tri::S => Tri::T,
+                x => x,
+            };
+            match (a, cond[k]) {
+                (Tri::F, _) => {}
+                (Tri::T, Tri::T) => t = true,
+                (Tri::T, Tri::F) => f = true,
+                (Tri::U, Tri::T) => any_t = true,
+                (Tri::U, Tri::F) => any_f = true,
+                (_, Tri::U) => maybe_data = true,
+                (_, Tri::O) => maybe_param = true,
+                _ => {}
+            }
+        }
+        if t && f {
+            WarpVerdict::Divergent
+        } else if maybe_data || ((t || any_t) && any_f) || (any_t && (f || any_f)) {
+            WarpVerdict::MaybeData
+        } else if maybe_param {
+            WarpVerdict::MaybeParam
+        } else {
+            WarpVerdict::Uniform
+        }
+    }
+
+    fn site_loops(&self, ctx: usize, b: warpscope_ir::Block) -> Vec<u32> {
+        (self.enclosing)(ctx, b)
+    }
+
+    fn blocks_to_examine(&self) -> (Vec<[u32; 3]>, bool) {
+        let Some(n) = self.geometry.blocks() else {
+            return (Vec::new(), false);
+        };
+        if n <= MAX_BLOCKS {
+            ((0..n).map(|i| self.geometry.block_coord(i)).collect(), true)
+        } else {
+            let half = MAX_BLOCKS / 2;
+            let v = (0..half)
+                .chain(n - half..n)
+                .map(|i| self.geometry.block_coord(i))
+                .collect();
+            (v, false)
+        }
+    }
+
+    /// Simulates the loops `loops` (outermost first) by evaluating their variables' update
+    /// expressions, from `env`.
+    fn simulate(&mut self, loops: &[u32], env: &Env, active: u32, exact: bool, out: &mut Vec<Sample>) {
+        if out.len() >= MAX_SAMPLES {
+            return;
+        }
+        let Some((&l, rest)) = loops.split_first() else {
+            out.push(Sample {
+                env: env.clone(),
+                active,
+                exact,
+            });
+            return;
+        };
+        let info = self.acf.loops[l as usize].clone();
+        let vars: Vec<u32> = info
+            .vars
+            .iter()
+            .copied()
+            .filter(|v| self.acf.loopvars[*v as usize].closed.is_none())
+            .collect();
+        let mut vals: Vec<WarpVal> = vars
+            .iter()
+            .map(|v| {
+                let init = self.acf.loopvars[*v as usize].init;
+                self.eval(init, env)
+            })
+            .collect();
+        let mut act = active;
+        let mut exact = exact;
+        for k in 0..MAX_ITERS {
+            let mut e = env.clone();
+            e.bind.insert(Atom::Iter(l), WarpVal::konst(k));
+            for (v, val) in vars.iter().zip(&vals) {
+                e.bind.insert(Atom::LoopVar(*v), val.clone());
+            }
+            self.simulate(rest, &e, act, exact, out);
+            if out.len() >= MAX_SAMPLES {
+                return;
+            }
+            let c = self.eval(info.cont, &e);
+            let mut cont = 0u32;
+            let mut unk = 0u32;
+            for lane in 0..32 {
+                if act & e.valid & (1 << lane) == 0 {
+                    continue;
+                }
+                match c.lane_const(lane) {
+                    Some(0) => {}
+                    Some(_) => cont |= 1 << lane,
+                    None => unk |= 1 << lane,
+                }
+            }
+            if unk != 0 {
+                exact = false;
+            }
+            act = cont | unk;
+            if act == 0 {
+                break;
+            }
+            vals = vars
+                .iter()
+                .map(|v| {
+                    let upd = self.acf.loopvars[*v as usize].update;
+                    self.eval(upd, &e)
+                })
+                .collect();
+        }
+    }
+
+    fn needs_simulation(&self, loops: &[u32]) -> bool {
+        loops.iter().any(|&l| {
+            self.acf.loops[l as usize]
+                .vars
+                .iter()
+                .any(|&v| self.acf.loopvars[v as usize].closed.is_none())
+        })
+    }
+
+    /// Classifies a thread-dependent branch.
+    pub fn branch(&mut self, site: &BranchSite) -> BranchResult {
+        let fc = formula(self.acf, site.cond, 0);
+        let fa = formula(self.acf, site.active, 0);
+        let loops = self.site_loops(site.ctx, site.block);
+        let mut nodes = Vec::new();
+        leaves(&fc, &mut nodes);
+        leaves(&fa, &mut nodes);
+        let conts: Vec<(u32, Formula)> = loops
+            .iter()
+            .map(|&l| (l, formula(self.acf, self.acf.loops[l as usize].cont, 0)))
+            .collect();
+        for (_, f) in &conts {
+            leaves(f, &mut nodes);
+        }
+        let cond_flags = self.acf.flags(site.cond) | self.acf.flags(site.active);
+        let per_block = cond_flags & flags::CTAID != 0;
+        let mut counts = [0u64; 4];
+        let mut exhaustive = true;
+        // 1. Each warp symbolically.
+        let mut pending: Vec<(u32, Env, FxHashMap<Node, LeafVal>)> = Vec::new();
+        let mut decided: Vec<WarpVerdict> = Vec::new();
+        for w in 0..self.geometry.warps() {
+            let env = self.env(w);
+            let mut vals: FxHashMap<Node, LeafVal> = FxHashMap::default();
+            for &n in &nodes {
+                let v = self.leaf_val(n, &env);
+                vals.insert(n, v);
+            }
+            let sub0 = Subst::default();
+            let tri0: FxHashMap<Node, [Tri; 32]> = vals
+                .iter()
+                .map(|(n, v)| (*n, self.leaf_tri(v, &sub0, &env)))
+                .collect();
+            let (act, cond) = self.lanes_of(&fa, &fc, &tri0);
+            let v0 = Self::verdict(&act, &cond, env.valid, u32::MAX);
+            if v0 == WarpVerdict::MaybeParam {
+                pending.push((w, env, vals));
+            } else {
+                decided.push(v0);
+            }
+        }
+        // 2./3. Enumerate blocks and iterations for the undecided warps.
+        let (blocks, all) = if pending.is_empty() {
+            (vec![[0, 0, 0]], true)
+        } else if per_block {
+            self.blocks_to_examine()
+        } else {
+            (vec![[0, 0, 0]], true)
+        };
+        exhaustive &= all;
+        let slow = self.needs_simulation(&loops);
+        let weight = if per_block && !pending.is_empty() {
+            blocks.len().max(1) as u64
+        } else {
+            1
+        };
+        for v in decided {
+            counts[v as usize] += weight;
+        }
+        for (_, env, vals) in pending {
+            if blocks.is_empty() {
+                // Grid unknown: the block index stays symbolic.
+                counts[WarpVerdict::MaybeParam as usize] += weight;
+                exhaustive = false;
+                continue;
+            }
+            for (bi, blk) in blocks.iter().enumerate() {
+                let mut best = WarpVerdict::Uniform;
+                if slow {
+                    if bi >= 64 {
+                        exhaustive = false;
+                        counts[WarpVerdict::MaybeParam as usize] += 1;
+                        continue;
+                    }
+                    let mut e = env.clone();
+                    if per_block {
+                        e.ctaid = Some(*blk);
+                    }
+                    let mut samples = Vec::new();
+                    self.simulate(&loops, &e, u32::MAX, true, &mut samples);
+                    for s in &samples {
+                        let c = self.eval(site.cond, &s.env);
+                        let a = self.eval(site.active, &s.env);
+                        let mut v = Self::verdict(
+                            &tri_of(&a, s.env.valid),
+                            &tri_of(&c, s.env.valid),
+                            s.env.valid,
+                            s.active,
+                        );
+                        if !s.exact && v == WarpVerdict::Divergent {
+                            v = WarpVerdict::MaybeData;
+                        }
+                        best = best.max(v);
+                    }
+                } else {
+                    let base = Subst {
+                        ctaid: per_block.then_some(*blk),
+                        iters: Vec::new(),
+                    };
+                    let (v, ex) =
+                        self.fast_iterate(&conts, 0, base, u32::MAX, &vals, &env, &fa, &fc);
+                    exhaustive &= ex;
+                    best = best.max(v);
+                }
+                counts[best as usize] += 1;
+            }
+        }
+        let total: u64 = counts.iter().sum();
+        let div = counts[WarpVerdict::Divergent as usize];
+        let maybe_data = counts[WarpVerdict::MaybeData as usize];
+        let maybe_param = counts[WarpVerdict::MaybeParam as usize];
+        let maybe = maybe_data + maybe_param;
+        let t = total.max(1) as f64;
+        let class = if div == total && total > 0 {
+            DivClass::Total
+        } else if div > 0 {
+            DivClass::Partial
+        } else if maybe_data > 0 {
+            DivClass::Unknown
+        } else if maybe_param > 0 {
+            DivClass::Boundary
+        } else {
+            DivClass::NonDivergent
+        };
+        let mut ratio = (div as f64 / t, (div + maybe) as f64 / t);
+        if class == DivClass::Boundary {
+            ratio.1 = ratio.1.min(self.boundary_bound(site));
+        }
+        BranchResult {
+            site: *site,
+            class,
+            ratio,
+            divergent: div,
+            maybe,
+            total,
+            data_dependent: maybe_data > 0,
+            exhaustive,
+            condition: self.acf.display(site.cond),
+        }
+    }
+
+    fn lanes_of(
+        &self,
+        fa: &Formula,
+        fc: &Formula,
+        tri: &FxHashMap<Node, [Tri; 32]>,
+    ) -> ([Tri; 32], [Tri; 32]) {
+        let mut act = [Tri::F; 32];
+        let mut cond = [Tri::F; 32];
+        for k in 0..32 {
+            act[k] = Self::eval_formula(fa, tri, k);
+            cond[k] = Self::eval_formula(fc, tri, k);
+        }
+        (act, cond)
+    }
+
+    /// Fast path: iterate the enclosing loops' counters from `depth` on, substituting into
+    /// the precomputed leaves. Returns the worst verdict and whether no cap was hit.
+    #[allow(clippy::too_many_arguments)]
+    fn fast_iterate(
+        &self,
+        conts: &[(u32, Formula)],
+        depth: usize,
+        sub: Subst,
+        loop_active: u32,
+        vals: &FxHashMap<Node, LeafVal>,
+        env: &Env,
+        fa: &Formula,
+        fc: &Formula,
+    ) -> (WarpVerdict, bool) {
+        let tri_at = |sub: &Subst| -> FxHashMap<Node, [Tri; 32]> {
+            vals.iter()
+                .map(|(n, v)| (*n, self.leaf_tri(v, sub, env)))
+                .collect()
+        };
+        let Some((l, cf)) = conts.get(depth) else {
+            let tri = tri_at(&sub);
+            let (act, cond) = self.lanes_of(fa, fc, &tri);
+            return (Self::verdict(&act, &cond, env.valid, loop_active), true);
+        };
+        let mut best = WarpVerdict::Uniform;
+        let mut act = loop_active;
+        for k in 0..MAX_ITERS {
+            let mut s = sub.clone();
+            s.iters.push((*l, k));
+            let (v, ex) = self.fast_iterate(conts, depth + 1, s.clone(), act, vals, env, fa, fc);
+            best = best.max(v);
+            if !ex {
+                return (best, false);
+            }
+            // Who continues?
+            let tri = tri_at(&s);
+            let mut next = 0u32;
+            let mut undecided = false;
+            for lane in 0..32 {
+                if act & env.valid & (1 << lane) == 0 {
+                    continue;
+                }
+                match Self::eval_formula(cf, &tri, lane) {
+                    Tri::F => {}
+                    Tri::T => next |= 1 << lane,
+                    _ => {
+                        undecided = true;
+                        next |= 1 << lane;
+                    }
+                }
+            }
+            if undecided {
+                // Without knowing who continues, stop sampling this loop here.
+                if best == WarpVerdict::Uniform {
+                    best = WarpVerdict::MaybeParam;
+                }
+                return (best, true);
+            }
+            act = next;
+            if act == 0 {
+                return (best, true);
+            }
+        }
+        (best, false)
+    }
+
+    /// For a boundary check against an unknown bound: the largest fraction of a block's
+    /// warps one threshold can split (1 of 8 for a 1-D block of 256).
+    fn boundary_bound(&mut self, site: &BranchSite) -> f64 {
+        let Kind::Cmp(_, a, b) = self.acf.kind(match self.acf.kind(site.cond) {
+            Kind::Not(x) => x,
+            _ => site.cond,
+        }) else {
+            return 1.0;
+        };
+        let warps = self.geometry.warps();
+        let mut intervals: Vec<(i64, i64)> = Vec::new();
+        for w in 0..warps {
+            let env = self.env(w);
+            let d = self.eval(a, &env).sub(&self.eval(b, &env));
+            let Some((c, _)) = d.split(env.valid) else {
+                return 1.0;
+            };
+            let vals: Vec<i64> = (0..32)
+                .filter(|k| env.valid & (1 << k) != 0)
+                .map(|k| c[k])
+                .collect();
+            let lo = vals.iter().copied().min().unwrap_or(0);
+            let hi = vals.iter().copied().max().unwrap_or(0);
+            intervals.push((lo, hi));
+        }
+        // Max number of intervals strictly straddling one threshold.
+        let mut best = 0usize;
+        for &(lo, _) in &intervals {
+            for t in [lo, lo + 1] {
+                let n = intervals.iter().filter(|(l, h)| *l < t && t <= *h).count();
+                best = best.max(n);
+            }
+        }
+        best as f64 / f64::from(warps.max(1))
+    }
+
+    /// Measures a thread-dependent access.
+    pub fn access(&mut self, site: &AccessSite) -> AccessResult {
+        let shared = site.space.is_shared();
+        let loops = self.site_loops(site.ctx, site.block);
+        let mut g = GlobalCost {
+            sectors: (u32::MAX, 0),
+            ideal: (u32::MAX, 0),
+            lines: (u32::MAX, 0),
+            requests: (u32::MAX, 0),
+            runs_aligned: (u32::MAX, 0),
+            runs: (u32::MAX, 0),
+            ..Default::default()
+        };
+        let mut sh = SharedCost {
+            ways: (u32::MAX, 0),
+            wavefronts: (u32::MAX, 0),
+            ideal: (u32::MAX, 0),
+            stride: None,
+        };
+        let mut data = false;
+        let mut param = false;
+        let mut unc_def = false;
+        let mut unc_pos = false;
+        let mut mis_def = false;
+        let mut mis_pos = false;
+        let mut bank_def = false;
+        let mut bank_pos = false;
+        let mut strides: Vec<Option<i64>> = Vec::new();
+        let mut misaligns: Vec<Option<i64>> = Vec::new();
+        for w in 0..self.geometry.warps() {
+            let env = self.env(w);
+            let addr = self.eval(site.addr, &env);
+            let act = self.eval(site.active, &env);
+            let mut samples: Vec<(WarpVal, WarpVal, u32, bool)> = vec![(addr, act, u32::MAX, true)];
+            let undecided = samples[0].0.opaque & env.valid != 0
+                || samples[0].0.split(env.valid & !samples[0].0.unknown).is_none();
+            if undecided && self.needs_simulation(&loops) {
+                let mut ss = Vec::new();
+                self.simulate(&loops, &env, u32::MAX, true, &mut ss);
+                if !ss.is_empty() {
+                    samples = ss
+                        .iter()
+                        .map(|s| {
+                            (
+                                self.eval(site.addr, &s.env),
+                                self.eval(site.active, &s.env),
+                                s.active,
+                                s.exact,
+                            )
+                        })
+                        .collect();
+                }
+            }
+            for (addr, act, loop_active, exact) in samples {
+                // Active lanes: not known to be off.
+                let mut lanes_on = 0u32;
+                let mut maybe_on = false;
+                for k in 0..32 {
+                    if env.valid & loop_active & (1 << k) == 0 {
+                        continue;
+                    }
+                    match act.lane_const(k) {
+                        Some(0) => {}
+                        Some(_) => lanes_on |= 1 << k,
+                        None => {
+                            lanes_on |= 1 << k;
+                            if act.unknown & (1 << k) != 0 {
+                                maybe_on = true;
+                            }
+                        }
+                    }
+                }
+                if lanes_on == 0 {
+                    continue;
+                }
+                let exact = exact && !maybe_on;
+                if addr.unknown & lanes_on != 0 || addr.opaque & lanes_on != 0 {
+                    if addr.unknown & lanes_on != 0 {
+                        data = true;
+                    } else {
+                        param = true;
+                    }
+                    if lanes_on.count_ones() > 1 {
+                        if shared {
+                            bank_pos = true;
+                        } else {
+                            unc_pos = true;
+                        }
+                    }
+                    let n = lanes_on.count_ones();
+                    let c: Vec<i64> = Vec::new();
+                    let req = memory::gpucheck_requests(&c, n);
+                    g.requests = (g.requests.0.min(1), g.requests.1.max(req.1));
+                    continue;
+                }
+                let Some((c, part)) = addr.split(lanes_on) else {
+                    // Lane-varying symbolic stride (an unknown parameter).
+                    param = true;
+                    if lanes_on.count_ones() > 1 {
+                        if shared {
+                            bank_pos = true;
+                        } else {
+                            unc_pos = true;
+                        }
+                    }
+                    continue;
+                };
+                let offs: Vec<(u32, i64)> = (0..32u32)
+                    .filter(|k| lanes_on & (1 << k) != 0)
+                    .map(|k| (k, c[k as usize]))
+                    .collect();
+                let plain: Vec<i64> = offs.iter().map(|x| x.1).collect();
+                strides.push(constant_stride(&offs));
+                if shared {
+                    let cost = memory::bank_cost(&offs, site.size);
+                    sh.ways = (sh.ways.0.min(cost.ways), sh.ways.1.max(cost.ways));
+                    sh.wavefronts = (
+                        sh.wavefronts.0.min(cost.wavefronts),
+                        sh.wavefronts.1.max(cost.wavefronts),
+                    );
+                    sh.ideal = (sh.ideal.0.min(cost.ideal), sh.ideal.1.max(cost.ideal));
+                    if cost.ways > 1 {
+                        if exact {
+                            bank_def = true;
+                        } else {
+                            bank_pos = true;
+                        }
+                    }
+                    continue;
+                }
+                // Residues of the uniform part modulo 128.
+                let res = self.residues(&part);
+                let base0 = plain.first().copied().unwrap_or(0);
+                let ideal = memory::ideal_sectors(&plain, site.size);
+                let ra = memory::runs_aligned(&plain, site.size);
+                let nruns = memory::runs(&plain, site.size).len() as u32;
+                let mut smin = u32::MAX;
+                let mut smax = 0;
+                let mut lmin = u32::MAX;
+                let mut lmax = 0;
+                for r in res.iter() {
+                    let shifted: Vec<i64> = plain.iter().map(|o| o + r).collect();
+                    let s = memory::sectors(&shifted, site.size);
+                    let l = memory::lines(&shifted, site.size);
+                    smin = smin.min(s);
+                    smax = smax.max(s);
+                    lmin = lmin.min(l);
+                    lmax = lmax.max(l);
+                }
+                let diffs: Vec<i64> = plain.iter().map(|o| o - base0).collect();
+                let req = memory::gpucheck_requests(&diffs, 0);
+                g.sectors = (g.sectors.0.min(smin), g.sectors.1.max(smax));
+                g.lines = (g.lines.0.min(lmin), g.lines.1.max(lmax));
+                g.ideal = (g.ideal.0.min(ideal), g.ideal.1.max(ideal));
+                g.runs_aligned = (g.runs_aligned.0.min(ra), g.runs_aligned.1.max(ra));
+                g.runs = (g.runs.0.min(nruns), g.runs.1.max(nruns));
+                g.requests = (g.requests.0.min(req.0), g.requests.1.max(req.1));
+                if ra > ideal {
+                    if exact {
+                        unc_def = true;
+                    } else {
+                        unc_pos = true;
+                    }
+                }
+                if smin > ra {
+                    if exact {
+                        mis_def = true;
+                    } else {
+                        mis_pos = true;
+                    }
+                    if res.len() == 1 {
+                        let m = plain.iter().map(|o| o + res[0]).min().unwrap_or(0);
+                        misaligns.push(Some(m.rem_euclid(32)));
+                    } else {
+                        misaligns.push(None);
+                    }
+                } else if smax > ra {
+                    mis_pos = true;
+                    misaligns.push(None);
+                }
+            }
+        }
+        let fix = |p: (u32, u32)| if p.0 == u32::MAX { (0, p.1) } else { p };
+        g.sectors = fix(g.sectors);
+        g.ideal = fix(g.ideal);
+        g.lines = fix(g.lines);
+        g.requests = fix(g.requests);
+        g.runs_aligned = fix(g.runs_aligned);
+        g.runs = fix(g.runs);
+        sh.ways = fix(sh.ways);
+        sh.wavefronts = fix(sh.wavefronts);
+        sh.ideal = fix(sh.ideal);
+        let stride = if !strides.is_empty() && strides.iter().all(|s| *s == strides[0]) {
+            strides[0]
+        } else {
+            None
+        };
+        g.stride = stride;
+        sh.stride = stride;
+        g.misalign = if !misaligns.is_empty() && misaligns.iter().all(|s| *s == misaligns[0]) {
+            misaligns[0]
+        } else {
+            None
+        };
+        let mut verdicts = Vec::new();
+        if shared {
+            if bank_def || bank_pos {
+                verdicts.push((MemClass::BankConflict, bank_def));
+            }
+        } else {
+            if unc_def || unc_pos {
+                verdicts.push((MemClass::Uncoalesced, unc_def));
+            }
+            // A misalignment only matters when the access is otherwise dense.
+            if (mis_def || mis_pos) && !unc_def {
+                verdicts.push((MemClass::Misaligned, mis_def));
+            }
+        }
+        AccessResult {
+            site: *site,
+            global: (!shared).then_some(g),
+            shared: shared.then_some(sh),
+            verdicts,
+            data_dependent: data,
+            param_dependent: param,
+            address: self.acf.display(site.addr),
+        }
+    }
+
+    /// Possible values modulo 128 of a lane-uniform symbolic address part.
+    fn residues(&self, part: &[(u32, i64)]) -> Vec<i64> {
+        let mut set: u128 = 1; // {0}
+        for &(m, c) in part {
+            let f = self.syms.factors(m);
+            let mut contrib: u128 = 0;
+            let info = (f.len() == 1).then(|| self.syms.info(f[0]));
+            match info {
+                Some(SymInfo {
+                    range: Some((lo, hi)),
+                    align,
+                }) if align != 0 && hi - lo < 128 => {
+                    for v in lo..=hi {
+                        contrib |= 1u128 << (c.wrapping_mul(v)).rem_euclid(128);
+                    }
+                }
+                _ => {
+                    let mut tz = c.unsigned_abs().trailing_zeros();
+                    let mut sliding = false;
+                    for &s in f {
+                        let a = self.syms.info(s).align;
+                        if a == 0 {
+                            sliding = true;
+                        } else {
+                            tz = tz.saturating_add(a.trailing_zeros());
+                        }
+                    }
+                    if sliding || tz >= 7 {
+                        contrib = 1;
+                    } else {
+                        let step = 1i64 << tz;
+                        let mut v = 0;
+                        while v < 128 {
+                            contrib |= 1u128 << v;
+                            v += step;
+                        }
+                    }
+                }
+            }
+            // Sumset modulo 128.
+            let mut next: u128 = 0;
+            for a in 0..128 {
+                if set & (1u128 << a) != 0 {
+                    for b in 0..128 {
+                        if contrib & (1u128 << b) != 0 {
+                            next |= 1u128 << ((a + b) % 128);
+                        }
+                    }
+                }
+            }
+            set = next;
+        }
+        (0..128).filter(|r| set & (1u128 << r) != 0).collect()
+    }
+}
+
+/// The byte stride between consecutive active lanes, when it is constant.
+fn constant_stride(offs: &[(u32, i64)]) -> Option<i64> {
+    if offs.len() < 2 {
+        return None;
+    }
+    let s = (offs[1].1 - offs[0].1) / i64::from((offs[1].0 - offs[0].0).max(1));
+    offs.windows(2)
+        .all(|w| w[1].1 - w[0].1 == s * i64::from(w[1].0 - w[0].0))
+        .then_some(s)
+}
+
+/// Whether an access of `kind` in `space` is measured by the checks.
+pub fn measured(space: StateSpace, kind: AccessKind) -> bool {
+    let _ = kind;
+    matches!(
+        space,
+        StateSpace::Global | StateSpace::Generic | StateSpace::Shared | StateSpace::SharedCta
+    )
+}
+
+/// Index of a node for deterministic ordering.
+pub fn node_index(n: Node) -> usize {
+    n.index()
+}

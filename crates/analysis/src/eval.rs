@@ -1,0 +1,974 @@
+//! Evaluating ACF expressions for the 32 lanes of a warp at once.
+//!
+//! A [`WarpVal`] is a polynomial whose coefficients are per-lane vectors: `Σₘ cₘ[lane] · m`
+//! where each monomial `m` is a product of *uniform* symbols (parameters, block indices,
+//! loop-carried values, loads through uniform addresses, ...). Thread indices are substituted
+//! by each lane's coordinates, so `4*tid.x + 1024*ctaid.x + [in]` becomes the lane vector
+//! `[0, 4, 8, ...]` plus the uniform terms `1024*ctaid.x + [in]`, and the difference between
+//! two lanes cancels every uniform term exactly as GPUCheck's `ACF_tx − ACF_t0` does.
+//!
+//! Lanes whose value cannot be expressed this way are marked: `unknown` when they depend on
+//! data (a load through a thread-dependent address, an atomic, a clock), `opaque` when they
+//! depend on a uniform unknown in a non-polynomial way (e.g. `tid < n` with `n` unknown).
+
+use crate::acf::{Acf, Atom, BinOp, Cmp, Ext, Kind, Node};
+use crate::geometry::LaneCoord;
+use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
+use warpscope_ptx::{CmpOp, Dim};
+
+/// Per-lane integer values.
+pub type Lanes = [i64; 32];
+
+/// A uniform symbol: an atom, or the result of an operation all lanes share.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Sym {
+    Atom(Atom),
+    Node(Node),
+}
+
+/// What is known about a symbol's value, for alignment reasoning.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SymInfo {
+    /// Its values are multiples of `align` (a power of two). 0: *sliding* (a loop iteration
+    /// count or loop-carried value) — contributes no fixed misalignment.
+    pub align: u64,
+    /// Inclusive value range, when known and small (block indices).
+    pub range: Option<(i64, i64)>,
+}
+
+impl SymInfo {
+    pub const ANY: SymInfo = SymInfo {
+        align: 1,
+        range: None,
+    };
+}
+
+/// Interned symbols and monomials (monomial 0 is the constant 1).
+#[derive(Debug, Clone)]
+pub struct Symbols {
+    syms: Vec<(Sym, SymInfo)>,
+    sym_index: FxHashMap<Sym, u32>,
+    monos: Vec<SmallVec<[u32; 2]>>,
+    mono_index: FxHashMap<SmallVec<[u32; 2]>, u32>,
+}
+
+impl Default for Symbols {
+    fn default() -> Self {
+        let mut s = Symbols {
+            syms: Vec::new(),
+            sym_index: FxHashMap::default(),
+            monos: Vec::new(),
+            mono_index: FxHashMap::default(),
+        };
+        s.monos.push(SmallVec::new());
+        s.mono_index.insert(SmallVec::new(), 0);
+        s
+    }
+}
+
+impl Symbols {
+    /// The id of `s`, interning it with `info` on first sight.
+    pub fn sym(&mut self, s: Sym, info: SymInfo) -> u32 {
+        if let Some(&i) = self.sym_index.get(&s) {
+            return i;
+        }
+        let i = self.syms.len() as u32;
+        self.syms.push((s, info));
+        self.sym_index.insert(s, i);
+        i
+    }
+
+    pub fn info(&self, id: u32) -> SymInfo {
+        self.syms[id as usize].1
+    }
+
+    pub fn symbol(&self, id: u32) -> Sym {
+        self.syms[id as usize].0
+    }
+
+    /// The monomial made of the given symbols.
+    pub fn mono(&mut self, mut factors: SmallVec<[u32; 2]>) -> u32 {
+        factors.sort_unstable();
+        if let Some(&i) = self.mono_index.get(&factors) {
+            return i;
+        }
+        let i = self.monos.len() as u32;
+        self.monos.push(factors.clone());
+        self.mono_index.insert(factors, i);
+        i
+    }
+
+    pub fn factors(&self, m: u32) -> &[u32] {
+        &self.monos[m as usize]
+    }
+
+    fn mono_mul(&mut self, a: u32, b: u32) -> u32 {
+        if a == 0 {
+            return b;
+        }
+        if b == 0 {
+            return a;
+        }
+        let f: SmallVec<[u32; 2]> = self.monos[a as usize]
+            .iter()
+            .chain(self.monos[b as usize].iter())
+            .copied()
+            .collect();
+        self.mono(f)
+    }
+}
+
+/// A value for the 32 lanes of a warp.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct WarpVal {
+    /// (monomial, per-lane coefficient), sorted by monomial, no all-zero coefficient vector.
+    pub terms: SmallVec<[(u32, Lanes); 2]>,
+    /// Lanes whose value depends on data.
+    pub unknown: u32,
+    /// Lanes whose value depends on a uniform unknown non-polynomially.
+    pub opaque: u32,
+}
+
+const ZERO: Lanes = [0; 32];
+
+impl WarpVal {
+    pub fn konst(c: i64) -> WarpVal {
+        let mut v = WarpVal::default();
+        if c != 0 {
+            v.terms.push((0, [c; 32]));
+        }
+        v
+    }
+
+    pub fn lanes(l: Lanes) -> WarpVal {
+        let mut v = WarpVal::default();
+        if l != ZERO {
+            v.terms.push((0, l));
+        }
+        v
+    }
+
+    pub fn sym(m: u32) -> WarpVal {
+        let mut v = WarpVal::default();
+        v.terms.push((m, [1; 32]));
+        v
+    }
+
+    pub fn unknown_all() -> WarpVal {
+        WarpVal {
+            terms: SmallVec::new(),
+            unknown: u32::MAX,
+            opaque: 0,
+        }
+    }
+
+    /// Bits of lanes whose value is not expressible.
+    pub fn bad(&self) -> u32 {
+        self.unknown | self.opaque
+    }
+
+    fn coeff(&self, m: u32) -> Option<&Lanes> {
+        self.terms.iter().find(|(x, _)| *x == m).map(|(_, l)| l)
+    }
+
+    /// The constant part per lane.
+    pub fn const_part(&self) -> Lanes {
+        self.coeff(0).copied().unwrap_or(ZERO)
+    }
+
+    /// Lane `k`'s value when it is a plain integer.
+    pub fn lane_const(&self, k: usize) -> Option<i64> {
+        if self.bad() & (1 << k) != 0 {
+            return None;
+        }
+        let mut c = 0;
+        for (m, l) in &self.terms {
+            if *m == 0 {
+                c = l[k];
+            } else if l[k] != 0 {
+                return None;
+            }
+        }
+        Some(c)
+    }
+
+    /// Lanes (within `valid`) holding plain integers.
+    pub fn concrete_mask(&self, valid: u32) -> u32 {
+        let mut m = valid & !self.bad();
+        for (mono, l) in &self.terms {
+            if *mono != 0 {
+                for (k, v) in l.iter().enumerate() {
+                    if *v != 0 {
+                        m &= !(1 << k);
+                    }
+                }
+            }
+        }
+        m
+    }
+
+    /// Whether every lane in `valid` has the same value (same symbolic form) and none is
+    /// unknown or opaque.
+    pub fn is_uniform(&self, valid: u32) -> bool {
+        if self.bad() & valid != 0 {
+            return false;
+        }
+        let Some(first) = (0..32).find(|k| valid & (1 << k) != 0) else {
+            return true;
+        };
+        self.terms
+            .iter()
+            .all(|(_, l)| (0..32).all(|k| valid & (1 << k) == 0 || l[k] == l[first]))
+    }
+
+    /// Whether the value is a plain integer on every lane of `valid`.
+    pub fn is_concrete(&self, valid: u32) -> bool {
+        self.concrete_mask(valid) == valid
+    }
+
+    /// Splits into a per-lane constant part and a lane-uniform symbolic part
+    /// (`(monomial, coefficient)`); `None` when some symbolic coefficient differs between
+    /// lanes of `valid` or a lane is unknown/opaque.
+    pub fn split(&self, valid: u32) -> Option<(Lanes, Vec<(u32, i64)>)> {
+        if self.bad() & valid != 0 {
+            return None;
+        }
+        let first = (0..32).find(|k| valid & (1 << k) != 0)?;
+        let mut sym = Vec::new();
+        for (m, l) in &self.terms {
+            if *m == 0 {
+                continue;
+            }
+            if (0..32).any(|k| valid & (1 << k) != 0 && l[k] != l[first]) {
+                return None;
+            }
+            if l[first] != 0 {
+                sym.push((*m, l[first]));
+            }
+        }
+        Some((self.const_part(), sym))
+    }
+
+    fn normalize(&mut self) {
+        self.terms.retain(|(_, l)| *l != ZERO);
+        self.terms.sort_by_key(|(m, _)| *m);
+    }
+
+    pub fn add(&self, o: &WarpVal) -> WarpVal {
+        let mut r = self.clone();
+        for (m, l) in &o.terms {
+            match r.terms.iter_mut().find(|(x, _)| x == m) {
+                Some((_, rl)) => {
+                    for k in 0..32 {
+                        rl[k] = rl[k].wrapping_add(l[k]);
+                    }
+                }
+                None => r.terms.push((*m, *l)),
+            }
+        }
+        r.unknown |= o.unknown;
+        r.opaque |= o.opaque;
+        r.normalize();
+        r
+    }
+
+    pub fn neg(&self) -> WarpVal {
+        let mut r = self.clone();
+        for (_, l) in r.terms.iter_mut() {
+            for v in l.iter_mut() {
+                *v = v.wrapping_neg();
+            }
+        }
+        r
+    }
+
+    pub fn sub(&self, o: &WarpVal) -> WarpVal {
+        self.add(&o.neg())
+    }
+
+    /// Lanes (within `valid`) where the value is known to be 0.
+    pub fn zero_mask(&self, valid: u32) -> u32 {
+        let mut m = 0;
+        for k in 0..32 {
+            if valid & (1 << k) != 0 && self.lane_const(k) == Some(0) {
+                m |= 1 << k;
+            }
+        }
+        m
+    }
+
+    pub fn mul(&self, o: &WarpVal, syms: &mut Symbols) -> WarpVal {
+        let mut r = WarpVal {
+            terms: SmallVec::new(),
+            unknown: self.unknown | o.unknown,
+            opaque: self.opaque | o.opaque,
+        };
+        for (ma, la) in &self.terms {
+            for (mb, lb) in &o.terms {
+                let m = syms.mono_mul(*ma, *mb);
+                let mut l = ZERO;
+                for k in 0..32 {
+                    l[k] = la[k].wrapping_mul(lb[k]);
+                }
+                match r.terms.iter_mut().find(|(x, _)| *x == m) {
+                    Some((_, rl)) => {
+                        for k in 0..32 {
+                            rl[k] = rl[k].wrapping_add(l[k]);
+                        }
+                    }
+                    None => r.terms.push((m, l)),
+                }
+            }
+        }
+        // 0 times anything is 0.
+        let z = self.zero_mask(u32::MAX) | o.zero_mask(u32::MAX);
+        r.unknown &= !z;
+        r.opaque &= !z;
+        for (_, l) in r.terms.iter_mut() {
+            for k in 0..32 {
+                if z & (1 << k) != 0 {
+                    l[k] = 0;
+                }
+            }
+        }
+        r.normalize();
+        r
+    }
+
+    /// Lane `k` from `x` where `mask` has bit `k`, else from `y`.
+    pub fn blend(mask: u32, x: &WarpVal, y: &WarpVal) -> WarpVal {
+        let mut r = WarpVal {
+            terms: SmallVec::new(),
+            unknown: (x.unknown & mask) | (y.unknown & !mask),
+            opaque: (x.opaque & mask) | (y.opaque & !mask),
+        };
+        let mut monos: SmallVec<[u32; 4]> = x.terms.iter().chain(y.terms.iter()).map(|t| t.0).collect();
+        monos.sort_unstable();
+        monos.dedup();
+        for m in monos {
+            let a = x.coeff(m).copied().unwrap_or(ZERO);
+            let b = y.coeff(m).copied().unwrap_or(ZERO);
+            let mut l = ZERO;
+            for k in 0..32 {
+                l[k] = if mask & (1 << k) != 0 { a[k] } else { b[k] };
+            }
+            r.terms.push((m, l));
+        }
+        r.normalize();
+        r
+    }
+
+    /// Whether lane `k` has the same value in `self` and `o`.
+    fn lane_eq(&self, o: &WarpVal, k: usize) -> bool {
+        if (self.bad() | o.bad()) & (1 << k) != 0 {
+            return false;
+        }
+        let get = |v: &WarpVal, m: u32| v.coeff(m).map_or(0, |l| l[k]);
+        self.terms
+            .iter()
+            .chain(o.terms.iter())
+            .all(|(m, _)| get(self, *m) == get(o, *m))
+    }
+}
+
+/// `op` on two integers (`None` where undefined, e.g. division by zero).
+pub fn bin_concrete(op: BinOp, a: i64, b: i64) -> Option<i64> {
+    Some(match op {
+        BinOp::Div { signed } => {
+            if b == 0 {
+                return None;
+            }
+            if signed {
+                a.wrapping_div(b)
+            } else {
+                ((a as u64) / (b as u64)) as i64
+            }
+        }
+        BinOp::Rem { signed } => {
+            if b == 0 {
+                return None;
+            }
+            if signed {
+                a.wrapping_rem(b)
+            } else {
+                ((a as u64) % (b as u64)) as i64
+            }
+        }
+        BinOp::And => a & b,
+        BinOp::Or => a | b,
+        BinOp::Xor => a ^ b,
+        BinOp::Shl => {
+            if !(0..64).contains(&b) {
+                0
+            } else {
+                a.wrapping_shl(b as u32)
+            }
+        }
+        BinOp::Shr { signed } => {
+            if !(0..64).contains(&b) {
+                if signed && a < 0 { -1 } else { 0 }
+            } else if signed {
+                a >> b
+            } else {
+                ((a as u64) >> b) as i64
+            }
+        }
+        BinOp::Min { signed } => {
+            if signed {
+                a.min(b)
+            } else {
+                (a as u64).min(b as u64) as i64
+            }
+        }
+        BinOp::Max { signed } => {
+            if signed {
+                a.max(b)
+            } else {
+                (a as u64).max(b as u64) as i64
+            }
+        }
+        BinOp::MulHi { signed, bits } => {
+            let p = if signed {
+                (a as i128) * (b as i128)
+            } else {
+                (a as u64 as i128) * (b as u64 as i128)
+            };
+            (p >> bits) as i64
+        }
+    })
+}
+
+/// An integer comparison.
+pub fn cmp_concrete(c: Cmp, a: i64, b: i64) -> bool {
+    let (a, b) = if c.signed {
+        (a as i128, b as i128)
+    } else {
+        let mask: u128 = if c.bits >= 64 {
+            u64::MAX as u128
+        } else {
+            (1u128 << c.bits) - 1
+        };
+        ((a as u128 & mask) as i128, (b as u128 & mask) as i128)
+    };
+    use CmpOp::*;
+    match c.op {
+        Eq | Equ => a == b,
+        Ne | Neu => a != b,
+        Lt | Lo | Ltu => a < b,
+        Le | Ls | Leu => a <= b,
+        Gt | Hi | Gtu => a > b,
+        Ge | Hs | Geu => a >= b,
+        Num | Nan => false,
+    }
+}
+
+/// An integer width conversion.
+pub fn ext_concrete(e: Ext, v: i64) -> i64 {
+    match e {
+        Ext::Sext(b) if b < 64 => {
+            let s = 64 - u32::from(b);
+            (v << s) >> s
+        }
+        Ext::Zext(b) if b < 64 => v & ((1i64 << b) - 1),
+        _ => v,
+    }
+}
+
+/// Everything an evaluation depends on besides the expression.
+#[derive(Debug, Clone)]
+pub struct Env {
+    pub lanes: [Option<LaneCoord>; 32],
+    /// Lanes that exist (a partial last warp has fewer).
+    pub valid: u32,
+    pub block: [u32; 3],
+    pub grid: Option<[u32; 3]>,
+    /// A concrete block index, when blocks are enumerated.
+    pub ctaid: Option<[u32; 3]>,
+    /// Bound atoms: assumed parameters, sampled loop variables and iteration counts.
+    pub bind: FxHashMap<Atom, WarpVal>,
+}
+
+impl Env {
+    /// The environment of warp `w` of a block of `geometry`.
+    pub fn warp(geometry: &crate::geometry::Geometry, w: u32) -> Env {
+        let lanes = geometry.warp_lanes(w);
+        let mut valid = 0u32;
+        for (k, l) in lanes.iter().enumerate() {
+            if l.is_some() {
+                valid |= 1 << k;
+            }
+        }
+        Env {
+            lanes,
+            valid,
+            block: geometry.block,
+            grid: geometry.grid,
+            ctaid: None,
+            bind: FxHashMap::default(),
+        }
+    }
+}
+
+/// How symbols get their [`SymInfo`] (parameter alignment and the like).
+pub trait SymOracle {
+    fn info(&self, s: Sym, acf: &Acf) -> SymInfo;
+}
+
+/// Evaluates nodes in one environment, memoising per node.
+pub struct Evaluator<'a> {
+    pub acf: &'a Acf,
+    pub syms: &'a mut Symbols,
+    pub oracle: &'a dyn SymOracle,
+    pub env: &'a Env,
+    memo: FxHashMap<Node, WarpVal>,
+}
+
+fn dim_index(d: Dim) -> usize {
+    match d {
+        Dim::X => 0,
+        Dim::Y => 1,
+        Dim::Z => 2,
+    }
+}
+
+impl<'a> Evaluator<'a> {
+    pub fn new(acf: &'a Acf, syms: &'a mut Symbols, oracle: &'a dyn SymOracle, env: &'a Env) -> Self {
+        Evaluator {
+            acf,
+            syms,
+            oracle,
+            env,
+            memo: FxHashMap::default(),
+        }
+    }
+
+    fn symv(&mut self, s: Sym) -> WarpVal {
+        let info = self.oracle.info(s, self.acf);
+        let id = self.syms.sym(s, info);
+        let m = self.syms.mono(SmallVec::from_slice(&[id]));
+        WarpVal::sym(m)
+    }
+
+    /// A fresh symbol for the shared result of node `n`, with alignment `align`.
+    fn node_sym(&mut self, n: Node, align: u64) -> WarpVal {
+        let id = self.syms.sym(
+            Sym::Node(n),
+            SymInfo {
+                align,
+                range: None,
+            },
+        );
+        let m = self.syms.mono(SmallVec::from_slice(&[id]));
+        WarpVal::sym(m)
+    }
+
+    /// Alignment of a lane-uniform symbolic part: the largest power of two dividing every
+    /// term (sliding symbols excluded; `u64::MAX` when nothing constrains it).
+    pub fn part_align(&self, part: &[(u32, i64)]) -> u64 {
+        let mut g: u64 = u64::MAX;
+        for &(m, c) in part {
+            if c == 0 {
+                continue;
+            }
+            let mut tz: u32 = c.unsigned_abs().trailing_zeros();
+            let mut sliding = false;
+            for &s in self.syms.factors(m) {
+                let i = self.syms.info(s);
+                if i.align == 0 {
+                    sliding = true;
+                } else {
+                    tz = tz.saturating_add(i.align.trailing_zeros());
+                }
+            }
+            if sliding {
+                continue;
+            }
+            let p2 = if tz >= 63 { u64::MAX } else { 1u64 << tz };
+            g = g.min(p2);
+        }
+        g
+    }
+
+    pub fn eval(&mut self, n: Node) -> WarpVal {
+        if let Some(v) = self.memo.get(&n) {
+            return v.clone();
+        }
+        let v = self.compute(n);
+        self.memo.insert(n, v.clone());
+        v
+    }
+
+    fn compute(&mut self, n: Node) -> WarpVal {
+        let valid = self.env.valid;
+        match self.acf.kind(n) {
+            Kind::Const(c) => WarpVal::konst(c),
+            Kind::Atom(a) => self.atom(a),
+            Kind::Add(a, b) => {
+                let (x, y) = (self.eval(a), self.eval(b));
+                x.add(&y)
+            }
+            Kind::Neg(a) => self.eval(a).neg(),
+            Kind::Mul(a, b) => {
+                let (x, y) = (self.eval(a), self.eval(b));
+                x.mul(&y, self.syms)
+            }
+            Kind::Ext(e, a) => {
+                let mut x = self.eval(a);
+                let cm = x.concrete_mask(u32::MAX);
+                if cm != 0 {
+                    let mut c = x.const_part();
+                    for (k, v) in c.iter_mut().enumerate() {
+                        if cm & (1 << k) != 0 {
+                            *v = ext_concrete(e, *v);
+                        }
+                    }
+                    let conc = WarpVal::lanes(c);
+                    x = WarpVal::blend(cm, &conc, &x);
+                }
+                x
+            }
+            Kind::Bin(op, a, b) => {
+                let (x, y) = (self.eval(a), self.eval(b));
+                self.bin(n, op, &x, &y)
+            }
+            Kind::Cmp(c, a, b) => {
+                let (x, y) = (self.eval(a), self.eval(b));
+                self.cmp(n, c, &x, &y)
+            }
+            Kind::And(a, b) => {
+                let (x, y) = (self.eval(a), self.eval(b));
+                self.logic(n, true, &x, &y)
+            }
+            Kind::Or(a, b) => {
+                let (x, y) = (self.eval(a), self.eval(b));
+                self.logic(n, false, &x, &y)
+            }
+            Kind::Not(a) => {
+                let x = self.eval(a);
+                WarpVal::konst(1).sub(&self.truth(&x))
+            }
+            Kind::Select(p, a, b) => {
+                let pv = self.eval(p);
+                let (x, y) = (self.eval(a), self.eval(b));
+                let mut one = 0u32;
+                let mut zero = 0u32;
+                let mut same = 0u32;
+                for k in 0..32 {
+                    match pv.lane_const(k) {
+                        Some(0) => zero |= 1 << k,
+                        Some(_) => one |= 1 << k,
+                        None => {
+                            if x.lane_eq(&y, k) {
+                                same |= 1 << k;
+                            }
+                        }
+                    }
+                }
+                let known = WarpVal::blend(one | same, &x, &y);
+                if (one | zero | same) & valid == valid {
+                    return known;
+                }
+                // Undecided lanes: p*x + (1-p)*y.
+                let t = self.truth(&pv);
+                let nt = WarpVal::konst(1).sub(&t);
+                let poly = t.mul(&x, self.syms).add(&nt.mul(&y, self.syms));
+                WarpVal::blend(one | zero | same, &known, &poly)
+            }
+            Kind::Opaque(_, a, b) => {
+                let (x, y) = (self.eval(a), self.eval(b));
+                if x.is_uniform(valid) && y.is_uniform(valid) {
+                    self.node_sym(n, 1)
+                } else {
+                    WarpVal::unknown_all()
+                }
+            }
+            Kind::LoopOut(l, v) => {
+                let cont = self.acf.loops[l as usize].cont;
+                if self.acf.is_td(cont) {
+                    let x = self.eval(v);
+                    if x.is_uniform(valid) && !self.acf.is_td(v) {
+                        x
+                    } else {
+                        WarpVal::unknown_all()
+                    }
+                } else {
+                    self.eval(v)
+                }
+            }
+        }
+    }
+
+    /// A 0/1 reading of a value (nonzero is true) on concrete lanes; symbolic lanes as is.
+    fn truth(&self, x: &WarpVal) -> WarpVal {
+        let cm = x.concrete_mask(u32::MAX);
+        if cm == 0 {
+            return x.clone();
+        }
+        let mut c = ZERO;
+        for (k, v) in c.iter_mut().enumerate() {
+            if cm & (1 << k) != 0 {
+                *v = i64::from(x.lane_const(k) != Some(0));
+            }
+        }
+        WarpVal::blend(cm, &WarpVal::lanes(c), x)
+    }
+
+    fn logic(&mut self, n: Node, and: bool, x: &WarpVal, y: &WarpVal) -> WarpVal {
+        let valid = self.env.valid;
+        let (x, y) = (self.truth(x), self.truth(y));
+        let mut decided = 0u32;
+        let mut val = ZERO;
+        let mut from_x = 0u32;
+        let mut from_y = 0u32;
+        for k in 0..32 {
+            let (a, b) = (x.lane_const(k), y.lane_const(k));
+            match (and, a, b) {
+                (true, Some(0), _) | (true, _, Some(0)) => decided |= 1 << k,
+                (false, Some(1), _) | (false, _, Some(1)) => {
+                    decided |= 1 << k;
+                    val[k] = 1;
+                }
+                (_, Some(_), Some(_)) => {
+                    // Both 1 for `and`, both 0 for `or` (the other cases matched above).
+                    decided |= 1 << k;
+                    val[k] = i64::from(and);
+                }
+                (_, Some(_), None) => from_y |= 1 << k,
+                (_, None, Some(_)) => from_x |= 1 << k,
+                _ => {}
+            }
+        }
+        let dec = WarpVal::lanes(val);
+        let rest = valid & !(decided | from_x | from_y);
+        let mut r = WarpVal::blend(decided, &dec, &WarpVal::blend(from_x, &x, &y));
+        if rest != 0 {
+            let sym = if x.is_uniform(rest) && y.is_uniform(rest) {
+                self.node_sym(n, 1)
+            } else {
+                let p = x.mul(&y, self.syms);
+                if and { p } else { x.add(&y).sub(&p) }
+            };
+            r = WarpVal::blend(!rest, &r, &sym);
+        }
+        r
+    }
+
+    fn atom(&mut self, a: Atom) -> WarpVal {
+        if let Some(v) = self.env.bind.get(&a) {
+            return v.clone();
+        }
+        let env = self.env;
+        match a {
+            Atom::Tid(d) => {
+                let mut l = ZERO;
+                for (k, c) in env.lanes.iter().enumerate() {
+                    if let Some(c) = c {
+                        l[k] = i64::from(c.tid[dim_index(d)]);
+                    }
+                }
+                WarpVal::lanes(l)
+            }
+            Atom::Laneid => {
+                let mut l = ZERO;
+                for (k, c) in env.lanes.iter().enumerate() {
+                    if let Some(c) = c {
+                        l[k] = i64::from(c.linear % 32);
+                    }
+                }
+                WarpVal::lanes(l)
+            }
+            Atom::Ntid(d) => WarpVal::konst(i64::from(env.block[dim_index(d)])),
+            Atom::Nctaid(d) => match env.grid {
+                Some(g) => WarpVal::konst(i64::from(g[dim_index(d)])),
+                None => self.symv(Sym::Atom(a)),
+            },
+            Atom::Ctaid(d) => match env.ctaid {
+                Some(c) => WarpVal::konst(i64::from(c[dim_index(d)])),
+                None => self.symv(Sym::Atom(a)),
+            },
+            Atom::Load(l) => {
+                let addr = self.eval(self.acf.loads[l as usize].addr);
+                if addr.is_uniform(env.valid) {
+                    self.symv(Sym::Atom(a))
+                } else {
+                    WarpVal::unknown_all()
+                }
+            }
+            Atom::Unknown(_) => WarpVal::unknown_all(),
+            Atom::LoopVar(v) => {
+                let info = &self.acf.loopvars[v as usize];
+                if let Some(c) = info.closed {
+                    self.eval(c)
+                } else if info.td {
+                    WarpVal::unknown_all()
+                } else {
+                    self.symv(Sym::Atom(a))
+                }
+            }
+            Atom::Param { .. }
+            | Atom::VarAddr(_)
+            | Atom::Iter(_)
+            | Atom::Uniform(_) => self.symv(Sym::Atom(a)),
+        }
+    }
+
+    fn bin(&mut self, n: Node, op: BinOp, x: &WarpVal, y: &WarpVal) -> WarpVal {
+        let valid = self.env.valid;
+        // Both plain integers on a lane: compute.
+        let cm = x.concrete_mask(valid) & y.concrete_mask(valid);
+        let mut out = ZERO;
+        let mut undefined = 0u32;
+        for k in 0..32 {
+            if cm & (1 << k) != 0 {
+                match bin_concrete(op, x.lane_const(k).unwrap_or(0), y.lane_const(k).unwrap_or(0)) {
+                    Some(v) => out[k] = v,
+                    None => undefined |= 1 << k,
+                }
+            }
+        }
+        let conc = WarpVal::lanes(out);
+        if cm == valid {
+            let mut r = conc;
+            r.unknown |= undefined;
+            return r;
+        }
+        // Both shared by all lanes: one symbol for the result.
+        if x.is_uniform(valid) && y.is_uniform(valid) {
+            return self.node_sym(n, 1);
+        }
+        // A per-lane constant offset on a uniform symbolic base, with a constant operand.
+        if y.is_uniform(valid)
+            && y.is_concrete(valid)
+            && let Some((c, part)) = x.split(valid)
+        {
+            let d = (0..32)
+                .find(|k| valid & (1 << k) != 0)
+                .and_then(|k| y.lane_const(k))
+                .unwrap_or(0);
+            let align = self.part_align(&part);
+            let nonneg = (0..32).all(|k| valid & (1 << k) == 0 || c[k] >= 0);
+            match op {
+                BinOp::And if d > 0 && (d & (d + 1)) == 0 && nonneg => {
+                    // (U + c) & (2^p - 1)
+                    let p2 = d as u64 + 1;
+                    let mut low = ZERO;
+                    for k in 0..32 {
+                        low[k] = c[k] & d;
+                    }
+                    if align != u64::MAX && align % p2 == 0 || part.is_empty() {
+                        return WarpVal::lanes(low);
+                    }
+                    if (0..32).all(|k| valid & (1 << k) == 0 || c[k] < d + 1) {
+                        // (U mod 2^p) + c, ignoring a wrap-around inside the warp.
+                        let base = self.node_sym(n, align.min(p2));
+                        return base.add(&WarpVal::lanes(c));
+                    }
+                }
+                BinOp::Shr { .. } | BinOp::Div { .. } if d > 0 && nonneg => {
+                    let dv = if matches!(op, BinOp::Shr { .. }) {
+                        if d >= 63 {
+                            return self.fallback(x, y, &conc, cm);
+                        }
+                        1i64 << d
+                    } else {
+                        d
+                    };
+                    let mut q = ZERO;
+                    for k in 0..32 {
+                        q[k] = c[k].div_euclid(dv);
+                    }
+                    if part.iter().all(|&(_, co)| co % dv == 0) {
+                        // Exact: divide the symbolic coefficients.
+                        let mut r = WarpVal::lanes(q);
+                        for &(m, co) in &part {
+                            let mut t = WarpVal::sym(m);
+                            for (_, l) in t.terms.iter_mut() {
+                                *l = [co / dv; 32];
+                            }
+                            r = r.add(&t);
+                        }
+                        return r;
+                    }
+                    if align != u64::MAX && align % (dv as u64) == 0 && (dv as u64).is_power_of_two() {
+                        let base = self.node_sym(n, align / dv as u64);
+                        return base.add(&WarpVal::lanes(q));
+                    }
+                }
+                BinOp::Rem { .. } if d > 0 && nonneg => {
+                    let aligned = part.iter().all(|&(_, co)| co % d == 0)
+                        || (align != u64::MAX && (d as u64).is_power_of_two() && align % d as u64 == 0);
+                    if aligned {
+                        let mut r = ZERO;
+                        for k in 0..32 {
+                            r[k] = c[k] % d;
+                        }
+                        return WarpVal::lanes(r);
+                    }
+                }
+                _ => {}
+            }
+        }
+        self.fallback(x, y, &conc, cm)
+    }
+
+    fn fallback(&self, x: &WarpVal, y: &WarpVal, conc: &WarpVal, cm: u32) -> WarpVal {
+        let valid = self.env.valid;
+        let unknown = (x.unknown | y.unknown) & valid & !cm;
+        let opaque = valid & !cm & !unknown;
+        let mut r = conc.clone();
+        r.unknown = unknown;
+        r.opaque = opaque;
+        r
+    }
+
+    fn cmp(&mut self, n: Node, c: Cmp, x: &WarpVal, y: &WarpVal) -> WarpVal {
+        let valid = self.env.valid;
+        if c.float {
+            return if x.is_uniform(valid) && y.is_uniform(valid) {
+                self.node_sym(n, 1)
+            } else {
+                WarpVal::unknown_all()
+            };
+        }
+        let cm = x.concrete_mask(valid) & y.concrete_mask(valid);
+        let mut out = ZERO;
+        for k in 0..32 {
+            if cm & (1 << k) != 0 {
+                out[k] = i64::from(cmp_concrete(
+                    c,
+                    x.lane_const(k).unwrap_or(0),
+                    y.lane_const(k).unwrap_or(0),
+                ));
+            }
+        }
+        let d = x.sub(y);
+        // Lanes where only the difference is a plain integer (the symbolic parts cancel):
+        // decide by its sign, assuming no wrap-around.
+        let dm = d.concrete_mask(valid) & !cm;
+        let mut cm = cm;
+        for k in 0..32 {
+            if dm & (1 << k) != 0 {
+                let dv = d.lane_const(k).unwrap_or(0);
+                out[k] = i64::from(cmp_concrete(
+                    Cmp {
+                        signed: true,
+                        bits: 64,
+                        ..c
+                    },
+                    dv,
+                    0,
+                ));
+                cm |= 1 << k;
+            }
+        }
+        let conc = WarpVal::lanes(out);
+        if cm == valid {
+            return conc;
+        }
+        if d.is_uniform(valid) {
+            return self.node_sym(n, 1);
+        }
+        self.fallback(x, y, &conc, cm)
+    }
+}

@@ -1,0 +1,594 @@
+//! From analysis results to [`Finding`]s: locations (CUDA from `.loc`, PTX from spans),
+//! measures, provenance chains, plain-words fix hints; findings of one rule on one source line
+//! are folded together; `// warpscope: allow(RULE)` on the line above drops a finding.
+
+use crate::checks::{AccessResult, BranchResult, DivClass, MemClass};
+use crate::drano::DranoVerdict;
+use crate::uniformity::{Cause, ModuleUniformity, SourceKind, Uniformity};
+use crate::{CheckOptions, Input, KernelAnalysis, names};
+use cranelift_entity::SecondaryMap;
+use warpscope_ir::{FuncId, Function, FunctionAnalyses, Inst};
+use warpscope_report::{
+    Certainty, Finding, Gain, Location, Measure, PtxLocation, Rule, SourceLocation, Step, Unit,
+};
+
+/// Byte offset to 1-based line and column.
+struct LineIndex {
+    starts: Vec<usize>,
+}
+
+impl LineIndex {
+    fn new(text: &str) -> Self {
+        LineIndex {
+            starts: std::iter::once(0)
+                .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+                .collect(),
+        }
+    }
+    fn at(&self, off: usize) -> (u32, u32) {
+        let line = self.starts.partition_point(|&s| s <= off).max(1);
+        let col = off - self.starts[line - 1] + 1;
+        (line as u32, col as u32)
+    }
+}
+
+struct Ctx<'a> {
+    input: &'a Input<'a>,
+    lines: LineIndex,
+    analyses: &'a SecondaryMap<FuncId, FunctionAnalyses>,
+    uni: &'a ModuleUniformity,
+    ka: &'a KernelAnalysis,
+}
+
+impl Ctx<'_> {
+    fn func(&self, ctx: usize) -> (&Function, &FunctionAnalyses, Option<&Uniformity>) {
+        let (f, mask) = self.ka.contexts[ctx.min(self.ka.contexts.len() - 1)];
+        (
+            &self.input.module.funcs[f],
+            &self.analyses[f],
+            self.uni.get(f, mask),
+        )
+    }
+
+    fn cuda(&self, loc: Option<warpscope_ir::SrcLoc>) -> Option<SourceLocation> {
+        let l = loc?;
+        if l.line == 0 {
+            return None;
+        }
+        Some(SourceLocation {
+            file: self
+                .input
+                .module
+                .file_name(l.file)
+                .unwrap_or("<unknown>")
+                .to_string(),
+            line: l.line,
+            col: l.col,
+        })
+    }
+
+    fn location(&self, func: &Function, inst: Inst) -> Location {
+        let d = &func.insts[inst];
+        let (line, col) = self.lines.at(d.span.start as usize);
+        let text = self
+            .input
+            .ptx_text
+            .get(d.span.start as usize..d.span.end as usize)
+            .map(|s| s.trim().to_string());
+        let mut inlined = Vec::new();
+        if let Some(l) = d.loc
+            && let Some((f, ln, c)) = l.inlined_at
+        {
+            inlined.push(SourceLocation {
+                file: self.input.module.file_name(f).unwrap_or("<unknown>").to_string(),
+                line: ln,
+                col: c,
+            });
+        }
+        Location {
+            cuda: self.cuda(d.loc),
+            ptx: Some(PtxLocation {
+                file: self.input.ptx_name.to_string(),
+                line,
+                col,
+                instruction: text,
+            }),
+            inlined_at: inlined,
+        }
+    }
+
+    fn provenance(&self, ctx: usize, cause: Option<Cause>, what: &str) -> (Vec<Step>, String) {
+        let (func, fa, u) = self.func(ctx);
+        let (Some(u), Some(cause)) = (u, cause) else {
+            return (Vec::new(), String::new());
+        };
+        let chain = u.chain(func, fa, cause, 24);
+        let mut steps = Vec::new();
+        let mut last_line = None;
+        for link in &chain {
+            let loc = self.cuda(link.loc);
+            let line = loc.as_ref().map(|l| l.line);
+            // One step per source line (PTX spells one CUDA line in many instructions), but
+            // always keep the source itself.
+            if line.is_some() && line == last_line && !link.text.starts_with("reads") {
+                continue;
+            }
+            last_line = line;
+            let ptx = self.location(func, link.inst).ptx;
+            steps.push(Step {
+                message: format!("{what} {}", link.text),
+                location: loc,
+                ptx,
+            });
+        }
+        let summary = match (u.root_source(func, fa, cause), chain.last()) {
+            (Some(src), Some(last)) => {
+                let via: Vec<String> = {
+                    let mut v: Vec<u32> = chain.iter().filter_map(|l| l.loc.map(|x| x.line)).collect();
+                    v.dedup();
+                    v.iter().rev().map(|l| l.to_string()).collect()
+                };
+                let _ = last;
+                if via.is_empty() {
+                    format!("depends on {}", src.describe())
+                } else {
+                    format!("depends on {} via line {}", src.describe(), via.join(" → "))
+                }
+            }
+            _ => String::new(),
+        };
+        (steps, summary)
+    }
+}
+
+fn pct(x: f64) -> String {
+    format!("{:.0}%", x * 100.0)
+}
+
+fn branch_finding(cx: &Ctx<'_>, b: &BranchResult, opts: &CheckOptions) -> Option<Finding> {
+    let (func, fa, u) = cx.func(b.site.ctx);
+    let cause = u.and_then(|u| u.branch_cause(b.site.inst));
+    let data = cause.is_some_and(|c| u.is_some_and(|u| u.through_load(c))) || b.data_dependent;
+    let (certainty, message) = match b.class {
+        DivClass::NonDivergent => return None,
+        DivClass::Boundary if !opts.report_boundary => return None,
+        DivClass::Total => (
+            Certainty::Definite,
+            format!("branch diverges in every warp ({} of {})", b.divergent, b.total),
+        ),
+        DivClass::Partial => (
+            Certainty::Definite,
+            format!(
+                "branch diverges in {} of {} warps ({})",
+                b.divergent,
+                b.total,
+                pct(b.ratio.0)
+            ),
+        ),
+        DivClass::Unknown => (
+            Certainty::Possible,
+            if data {
+                "branch may diverge: its condition depends on loaded data".to_string()
+            } else {
+                "branch may diverge: its condition depends on values the analysis cannot see"
+                    .to_string()
+            },
+        ),
+        DivClass::Boundary => (
+            Certainty::Possible,
+            format!(
+                "boundary check against an unknown bound: at most {} of the warps diverge",
+                pct(b.ratio.1)
+            ),
+        ),
+    };
+    let mut f = Finding::new(
+        warpscope_report::Rule::DivergentBranch,
+        certainty,
+        cx.ka.name.clone(),
+        message,
+        cx.location(func, b.site.inst),
+    );
+    if b.site.ctx != 0 {
+        f.function = Some(names::base_name(&func.name).to_string());
+    }
+    f.measures.insert(
+        "divergence_ratio".into(),
+        Measure::range(b.ratio.0, b.ratio.1, Unit::Ratio),
+    );
+    f.measures.insert(
+        "divergent_warps".into(),
+        Measure::range(b.divergent as f64, (b.divergent + b.maybe) as f64, Unit::Warps),
+    );
+    f.measures
+        .insert("warps_examined".into(), Measure::exact(b.total as f64, Unit::Warps));
+    let (steps, summary) = cx.provenance(b.site.ctx, cause, "condition:");
+    f.provenance = steps;
+    if !summary.is_empty() {
+        f.message = format!("{} ({summary})", f.message);
+    }
+    f.notes.push(format!("class: {}", b.class.as_str()));
+    f.notes.push(format!("condition (ACF): {}", b.condition));
+    if !b.exhaustive {
+        f.notes
+            .push("blocks or iterations were sampled, not all examined".to_string());
+    }
+    let src = cause.and_then(|c| u.and_then(|u| u.root_source(func, fa, c)));
+    f.fix = Some(if data {
+        "the condition depends on loaded data: if both sides are cheap, compute both and select \
+         (e.g. clamp with fminf/fmaxf instead of branches); otherwise group work so the lanes of \
+         a warp agree (sort or bin items by the condition)"
+            .to_string()
+    } else if b.class == DivClass::Boundary
+        || matches!(src, Some(SourceKind::Tid(_))) && b.ratio.1 <= 0.5 && !b.site.loop_exit && b.class == DivClass::Partial && b.ratio.0 < 0.2
+    {
+        "only the warps at the edge of the data split here: pad the data or size the grid to a \
+         multiple of the warp so boundary checks are uniform"
+            .to_string()
+    } else if b.site.loop_exit {
+        "lanes of a warp run different trip counts: give neighbouring lanes similar amounts of \
+         work (or split long iterations out) so whole warps leave the loop together"
+            .to_string()
+    } else {
+        "lanes of one warp take different sides: map work so whole warps agree (e.g. branch on \
+         threadIdx.x / 32 instead of threadIdx.x % 2), or compute both sides and select"
+            .to_string()
+    });
+    f.estimated_gain = Some(Gain {
+        metric: "divergent_warp_fraction".into(),
+        value: b.ratio.0,
+        unit: Unit::Ratio,
+    });
+    Some(f)
+}
+
+fn access_findings(cx: &Ctx<'_>, a: &AccessResult) -> Vec<Finding> {
+    let (func, fa, u) = cx.func(a.site.ctx);
+    let cause = u.and_then(|u| u.address_cause(func, fa, a.site.inst));
+    let mut out = Vec::new();
+    for &(class, proven) in &a.verdicts {
+        let certainty = if proven {
+            Certainty::Definite
+        } else {
+            Certainty::Possible
+        };
+        let size = a.site.size;
+        let (rule, message, fix) = match class {
+            MemClass::Fine => continue,
+            MemClass::Uncoalesced => {
+                let g = a.global.clone().unwrap_or_default();
+                let msg = if a.data_dependent && g.sectors.1 == 0 {
+                    "addresses depend on loaded data: a warp request may touch up to one sector per lane"
+                        .to_string()
+                } else if a.param_dependent && g.sectors.1 == 0 {
+                    "the stride between lanes depends on a parameter: a warp request may touch up to one sector per lane"
+                        .to_string()
+                } else {
+                    match g.stride {
+                        Some(s) => format!(
+                            "each warp request touches {} sectors where {} would do (lanes {} bytes apart, {}-byte accesses)",
+                            range_text(g.sectors),
+                            range_text(g.ideal),
+                            s,
+                            size
+                        ),
+                        None => format!(
+                            "each warp request touches {} sectors where {} would do ({} separate runs)",
+                            range_text(g.sectors),
+                            range_text(g.ideal),
+                            range_text(g.runs)
+                        ),
+                    }
+                };
+                let fix = if a.data_dependent {
+                    "indirect (data-dependent) addresses scatter the warp's request: sort or bin the \
+                     indices so neighbouring lanes touch neighbouring elements, or stage the data \
+                     through shared memory"
+                        .to_string()
+                } else if a.param_dependent && g.stride.is_none() && g.sectors.1 == 0 {
+                    "pass the parameter with --assume to measure it; if lanes are more than one \
+                     element apart, use a structure of arrays or map threadIdx.x to the \
+                     fastest-moving index"
+                        .to_string()
+                } else {
+                    match g.stride {
+                        Some(s) if s.unsigned_abs() >= 128 => format!(
+                            "threads of a warp walk rows (lanes {s} bytes apart): map threadIdx.x to columns so neighbouring lanes read neighbouring elements"
+                        ),
+                        Some(s) if s.unsigned_abs() > u64::from(size) => format!(
+                            "array of structures, stride {s} bytes: use a structure of arrays so each field is contiguous"
+                        ),
+                        _ => format!(
+                            "each warp covers {} short runs (rows of a narrow block): make the block at least 32 threads wide in x, or map threadIdx.x to the fastest-moving index",
+                            range_text(g.runs)
+                        ),
+                    }
+                };
+                (Rule::UncoalescedAccess, msg, fix)
+            }
+            MemClass::Misaligned => {
+                let g = a.global.clone().unwrap_or_default();
+                let at = match g.misalign {
+                    Some(m) => format!("start {m} bytes into a 32-byte sector"),
+                    None => "may start mid-sector".to_string(),
+                };
+                (
+                    Rule::MisalignedAccess,
+                    format!(
+                        "each warp request touches {} sectors where {} would do: the accesses are dense but {at}",
+                        range_text(g.sectors),
+                        range_text(g.runs_aligned)
+                    ),
+                    "pad rows to a multiple of 32 bytes, align the base pointer, or shift the index \
+                     so each warp starts on a sector boundary"
+                        .to_string(),
+                )
+            }
+            MemClass::BankConflict => {
+                let s = a.shared.clone().unwrap_or_default();
+                let words = s.stride.map(|b| b / 4);
+                (
+                    Rule::BankConflict,
+                    if s.ways.1 > 0 {
+                        format!(
+                            "{}-way bank conflict: a warp request takes {} wavefronts where {} would do",
+                            range_text(s.ways),
+                            range_text(s.wavefronts),
+                            range_text(s.ideal)
+                        )
+                    } else {
+                        "addresses depend on values the analysis cannot see: lanes may share banks"
+                            .to_string()
+                    },
+                    match words {
+                        Some(w) if w != 0 && w % 2 == 0 => format!(
+                            "lanes are {w} words apart, so several share a bank: pad the shared array (e.g. 33 columns instead of 32) or index so consecutive lanes use consecutive words"
+                        ),
+                        _ => "pad the shared array (e.g. 33 columns instead of 32) or index so \
+                              consecutive lanes use consecutive words"
+                            .to_string(),
+                    },
+                )
+            }
+        };
+        let mut f = Finding::new(rule, certainty, cx.ka.name.clone(), message, cx.location(func, a.site.inst));
+        if a.site.ctx != 0 {
+            f.function = Some(names::base_name(&func.name).to_string());
+        }
+        if let Some(g) = &a.global
+            && g.sectors.1 > 0
+        {
+            f.measures.insert(
+                "sectors_per_request".into(),
+                Measure::range(g.sectors.0 as f64, g.sectors.1 as f64, Unit::Sectors)
+                    .with_ideal(g.ideal.1 as f64),
+            );
+            f.measures.insert(
+                "lines_per_request".into(),
+                Measure::range(g.lines.0 as f64, g.lines.1 as f64, Unit::Lines),
+            );
+            f.estimated_gain = Some(Gain {
+                metric: "excess_sectors_per_request".into(),
+                value: (g.sectors.1.saturating_sub(g.ideal.1)) as f64,
+                unit: Unit::Sectors,
+            });
+        }
+        if let Some(g) = &a.global
+            && g.requests.1 > 0
+        {
+            f.measures.insert(
+                "gpucheck_requests".into(),
+                Measure::range(g.requests.0 as f64, g.requests.1 as f64, Unit::Requests),
+            );
+        }
+        if let Some(s) = &a.shared
+            && s.ways.1 > 0
+        {
+            f.measures.insert(
+                "conflict_ways".into(),
+                Measure::range(s.ways.0 as f64, s.ways.1 as f64, Unit::Ways).with_ideal(1.0),
+            );
+            f.measures.insert(
+                "wavefronts".into(),
+                Measure::range(s.wavefronts.0 as f64, s.wavefronts.1 as f64, Unit::Wavefronts)
+                    .with_ideal(s.ideal.1 as f64),
+            );
+            f.estimated_gain = Some(Gain {
+                metric: "excess_wavefronts_per_request".into(),
+                value: s.wavefronts.1.saturating_sub(s.ideal.1) as f64,
+                unit: Unit::Wavefronts,
+            });
+        }
+        let (steps, summary) = cx.provenance(a.site.ctx, cause, "address:");
+        f.provenance = steps;
+        if !summary.is_empty() && (a.data_dependent || a.param_dependent) {
+            f.message = format!("{} ({summary})", f.message);
+        }
+        f.notes.push(format!("address (ACF): {}", a.address));
+        f.fix = Some(fix);
+        out.push(f);
+    }
+    out
+}
+
+fn range_text(r: (u32, u32)) -> String {
+    if r.0 == r.1 {
+        r.0.to_string()
+    } else {
+        format!("{}-{}", r.0, r.1)
+    }
+}
+
+fn drano_finding(cx: &Ctx<'_>, ctx: usize, v: DranoVerdict) -> Finding {
+    let (func, _, _) = cx.func(ctx);
+    let (rule, inst, msg, fix) = match v {
+        DranoVerdict::Uncoalesced(i) => (
+            Rule::UncoalescedAccess,
+            i,
+            "index depends on the thread index with a coefficient other than 0 or ±1 (GPUDrano: ⊤), or elements are wider than 4 bytes",
+            "make consecutive lanes access consecutive elements (structure of arrays, threadIdx.x on the fastest-moving index)",
+        ),
+        DranoVerdict::Divergent(i) => (
+            Rule::DivergentBranch,
+            i,
+            "branch predicate depends on the thread index (GPUDrano's boolean abstraction is not TF)",
+            "make the condition uniform across each warp, or compute both sides and select",
+        ),
+    };
+    let mut f = Finding::new(rule, Certainty::Possible, cx.ka.name.clone(), msg, cx.location(func, inst));
+    if ctx != 0 {
+        f.function = Some(names::base_name(&func.name).to_string());
+    }
+    f.notes.push("engine: drano (GPUDrano's abstract interpretation)".into());
+    f.fix = Some(fix.into());
+    f
+}
+
+/// Whether `// warpscope: allow(RULE)` (or `allow(all)`) stands on the line above `line`.
+fn suppressed(text: &str, line: u32, rule: Rule) -> bool {
+    if line < 2 {
+        return false;
+    }
+    let Some(above) = text.lines().nth(line as usize - 2) else {
+        return false;
+    };
+    let Some(p) = above.find("warpscope:") else {
+        return false;
+    };
+    let rest = &above[p + "warpscope:".len()..];
+    let Some(open) = rest.find("allow(") else {
+        return false;
+    };
+    let inner = &rest[open + 6..];
+    let inner = &inner[..inner.find(')').unwrap_or(inner.len())];
+    inner
+        .split(',')
+        .map(str::trim)
+        .any(|r| r == rule.id() || r == "all")
+}
+
+/// Folds findings of one rule on one source line (or PTX line) into one.
+pub fn fold(findings: Vec<Finding>) -> Vec<Finding> {
+    let mut out: Vec<Finding> = Vec::new();
+    for f in findings {
+        let key = |x: &Finding| {
+            (
+                x.rule,
+                x.kernel.clone(),
+                x.location.cuda.as_ref().map(|c| (c.file.clone(), c.line)),
+                if x.location.cuda.is_none() {
+                    x.location.ptx.as_ref().map(|p| p.line)
+                } else {
+                    None
+                },
+            )
+        };
+        match out.iter_mut().find(|o| key(o) == key(&f)) {
+            Some(o) => {
+                if f.certainty > o.certainty {
+                    // The stronger finding leads; the other becomes related.
+                    let mut f = f;
+                    std::mem::swap(o, &mut f);
+                    merge_into(o, f);
+                } else {
+                    merge_into(o, f);
+                }
+            }
+            None => out.push(f),
+        }
+    }
+    out
+}
+
+fn merge_into(o: &mut Finding, f: Finding) {
+    for (k, m) in f.measures {
+        match o.measures.get_mut(&k) {
+            Some(x) => x.merge(&m),
+            None => {
+                o.measures.insert(k, m);
+            }
+        }
+    }
+    if o.location != f.location {
+        o.related.push(f.location);
+    }
+    o.related.extend(f.related);
+    if o.provenance.is_empty() {
+        o.provenance = f.provenance;
+    }
+}
+
+/// The findings of one kernel, folded and filtered by suppression comments; returns them with
+/// the number suppressed.
+pub fn kernel_findings(
+    input: &Input<'_>,
+    analyses: &SecondaryMap<FuncId, FunctionAnalyses>,
+    uni: &ModuleUniformity,
+    ka: &KernelAnalysis,
+    opts: &CheckOptions,
+) -> (Vec<Finding>, usize) {
+    let cx = Ctx {
+        input,
+        lines: LineIndex::new(input.ptx_text),
+        analyses,
+        uni,
+        ka,
+    };
+    let mut all = Vec::new();
+    for b in &ka.branches {
+        all.extend(branch_finding(&cx, b, opts));
+    }
+    for a in &ka.accesses {
+        all.extend(access_findings(&cx, a));
+    }
+    for &(ctx, v) in &ka.drano {
+        all.push(drano_finding(&cx, ctx, v));
+    }
+    let geometry = format!("geometry: {}", ka.geometry);
+    for f in all.iter_mut() {
+        f.notes.push(geometry.clone());
+    }
+    let all = fold(all);
+    let mut kept = Vec::new();
+    let mut dropped = 0;
+    for f in all {
+        let sup = f.location.cuda.as_ref().is_some_and(|c| {
+            let idx = input
+                .module
+                .files
+                .iter()
+                .find(|(_, p)| *p == c.file)
+                .map(|(i, _)| *i);
+            idx.and_then(|i| (input.source)(i))
+                .is_some_and(|t| suppressed(&t, c.line, f.rule))
+        });
+        if sup {
+            dropped += 1;
+        } else {
+            kept.push(f);
+        }
+    }
+    (kept, dropped)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn allow_comments() {
+        let t = "a\n// warpscope: allow(bank-conflict, divergent-branch)\nx\n// warpscope: allow(all)\ny\n";
+        assert!(suppressed(t, 3, Rule::BankConflict));
+        assert!(suppressed(t, 3, Rule::DivergentBranch));
+        assert!(!suppressed(t, 3, Rule::UncoalescedAccess));
+        assert!(suppressed(t, 5, Rule::UncoalescedAccess));
+        assert!(!suppressed(t, 1, Rule::BankConflict));
+    }
+
+    #[test]
+    fn line_index() {
+        let li = LineIndex::new("ab\ncd\n");
+        assert_eq!(li.at(0), (1, 1));
+        assert_eq!(li.at(4), (2, 2));
+    }
+}

@@ -1,0 +1,470 @@
+//! # warpscope-analysis
+//!
+//! `warpscope check`: finds divergent branches, uncoalesced and misaligned global accesses and
+//! shared-memory bank conflicts in PTX without running it, and measures them.
+//!
+//! The pipeline, per kernel:
+//!
+//! 1. structural facts from the IR ([`warpscope_ir::FunctionAnalyses`]) and control
+//!    dependence ([`control`]);
+//! 2. thread dependence with provenance ([`uniformity`]), inter-procedural by summaries;
+//! 3. the Arithmetic Control Form of every branch condition and address ([`acf`]), with
+//!    merges per GPUCheck's eq. 2 and call sites expanded in context (IACF);
+//! 4. evaluation for the 32 lanes of each warp of the launch geometry ([`eval`], [`checks`]):
+//!    divergence ratios and classes, sectors, lines and requests per warp request, bank
+//!    conflicts ([`memory`]);
+//! 5. [`warpscope_report::Finding`]s with locations, measures, provenance and fix hints
+//!    ([`findings`]).
+//!
+//! [`drano`] is GPUDrano's abstract interpretation on the generic [`dataflow`] engine, the
+//! alternative engine for comparisons. Entry point: [`check`].
+
+pub mod acf;
+pub mod checks;
+pub mod control;
+pub mod corpus;
+pub mod dataflow;
+pub mod drano;
+pub mod eval;
+pub mod findings;
+pub mod geometry;
+pub mod memory;
+pub mod names;
+pub mod poly;
+pub mod uniformity;
+
+pub use checks::{AccessResult, BranchResult, DivClass, GlobalCost, MemClass, SharedCost};
+pub use geometry::{Assumptions, Geometry, GeometrySource, ParamAssumption, parse_dim3};
+
+use crate::acf::Builder;
+use crate::control::ControlInfo;
+use crate::uniformity::{CallArg, ModuleUniformity, call_args};
+use cranelift_entity::SecondaryMap;
+use rustc_hash::FxHashMap;
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+use warpscope_ir::{FuncId, FunctionAnalyses, Inst, Module, Operand};
+use warpscope_report::{KernelInfo, Report};
+
+/// Which analysis engine produces findings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Engine {
+    /// GPUCheck-style Arithmetic Control Form evaluated per lane (precise).
+    #[default]
+    Acf,
+    /// GPUDrano's abstract interpretation.
+    Drano,
+}
+
+impl Engine {
+    pub fn parse(s: &str) -> Option<Engine> {
+        match s {
+            "acf" | "gpucheck" | "precise" => Some(Engine::Acf),
+            "drano" | "gpudrano" => Some(Engine::Drano),
+            _ => None,
+        }
+    }
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Engine::Acf => "acf",
+            Engine::Drano => "drano",
+        }
+    }
+}
+
+/// Geometry given for one kernel.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KernelGeometry {
+    pub block: Option<[u32; 3]>,
+    pub grid: Option<[u32; 3]>,
+    pub source: GeometrySource,
+}
+
+/// Everything `check` may be told.
+#[derive(Debug, Clone, Default)]
+pub struct CheckOptions {
+    pub engine: Engine,
+    /// Geometry for every kernel (from flags or a config file), with its source.
+    pub geometry: Option<KernelGeometry>,
+    /// Geometry per kernel (by CUDA base name or PTX name); wins over [`Self::geometry`].
+    pub kernel_geometry: BTreeMap<String, KernelGeometry>,
+    /// Assumptions for every kernel.
+    pub assumptions: Assumptions,
+    /// Assumptions per kernel (by CUDA base name or PTX name); win over the global ones.
+    pub kernel_assumptions: BTreeMap<String, Assumptions>,
+    /// Only these kernels (CUDA base or PTX names); empty: all.
+    pub kernels: Vec<String>,
+    /// Also report boundary checks whose bound is unknown (as `possible`).
+    pub report_boundary: bool,
+}
+
+/// The module to check, with what is needed to point into its texts.
+pub struct Input<'a> {
+    pub module: &'a Module,
+    /// Name of the PTX file, for PTX locations.
+    pub ptx_name: &'a str,
+    /// PTX text (spans index into it).
+    pub ptx_text: &'a str,
+    /// CUDA source text by `.file` index, when available (quoting, parameter names,
+    /// suppression comments).
+    pub source: &'a dyn Fn(u32) -> Option<String>,
+}
+
+/// Results for one kernel.
+#[derive(Debug, Clone)]
+pub struct KernelAnalysis {
+    pub name: String,
+    pub ptx_name: String,
+    pub func: FuncId,
+    pub geometry: Geometry,
+    pub branches: Vec<BranchResult>,
+    pub accesses: Vec<AccessResult>,
+    /// GPUDrano's verdicts with the context (function) they are in.
+    pub drano: Vec<(usize, drano::DranoVerdict)>,
+    /// Calling contexts sites refer to (`site.ctx`): function and thread-dependent-parameter
+    /// mask; context 0 is the kernel.
+    pub contexts: Vec<(FuncId, u64)>,
+    pub notes: Vec<String>,
+}
+
+/// Time spent per phase (for `docs/performance.md`).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Timings {
+    pub structure: Duration,
+    pub uniformity: Duration,
+    pub acf: Duration,
+    pub evaluation: Duration,
+    pub findings: Duration,
+}
+
+/// What `check` returns.
+#[derive(Debug, Clone, Default)]
+pub struct CheckResult {
+    pub kernels: Vec<KernelAnalysis>,
+    pub report: Report,
+    /// Findings dropped by `// warpscope: allow(...)` comments.
+    pub suppressed: usize,
+    pub timings: Timings,
+}
+
+fn matches_kernel(names: &[&str], key: &str) -> bool {
+    names.contains(&key)
+}
+
+/// Resolves the geometry of a kernel.
+pub fn kernel_geometry(module: &Module, f: FuncId, opts: &CheckOptions) -> Geometry {
+    let func = &module.funcs[f];
+    let base = names::base_name(&func.name);
+    let keys = [base, func.name.as_str()];
+    let per = opts
+        .kernel_geometry
+        .iter()
+        .find(|(k, _)| matches_kernel(&keys, k))
+        .map(|(_, v)| v);
+    let mut g = Geometry::default();
+    let mut block_set = false;
+    for src in [per, opts.geometry.as_ref()].into_iter().flatten() {
+        if !block_set && let Some(b) = src.block {
+            g.block = b;
+            g.block_source = src.source.clone();
+            block_set = true;
+        }
+        if g.grid.is_none() && let Some(gr) = src.grid {
+            g.grid = Some(gr);
+            g.grid_source = Some(src.source.clone());
+        }
+    }
+    if !block_set {
+        if let Some(r) = func.attrs.reqntid {
+            g.block = r.map(|v| v.max(1));
+            g.block_source = GeometrySource::Reqntid;
+        } else if let Some(r) = func.attrs.maxntid {
+            g.block = r.map(|v| v.max(1));
+            g.block_source = GeometrySource::Maxntid;
+        }
+    }
+    g
+}
+
+/// Resolves parameter assumptions of a kernel to parameter indices: CUDA names (from the
+/// kernel's signature in the source), `#N`, or PTX parameter names.
+fn kernel_params(
+    input: &Input<'_>,
+    f: FuncId,
+    opts: &CheckOptions,
+) -> (FxHashMap<(FuncId, u32), ParamAssumption>, Vec<Option<String>>) {
+    let module = input.module;
+    let func = &module.funcs[f];
+    let base = names::base_name(&func.name);
+    let mut a = opts.assumptions.clone();
+    for (k, v) in &opts.kernel_assumptions {
+        if k == base || k == &func.name {
+            a.extend(v);
+        }
+    }
+    // CUDA parameter names from the source around the kernel's first line.
+    let first = func
+        .insts_in_order()
+        .find_map(|(_, i)| func.insts[i].loc)
+        .filter(|l| l.line > 0);
+    let cuda: Vec<Option<String>> = match first
+        .and_then(|l| (input.source)(l.file).map(|t| (t, l.line)))
+        .and_then(|(t, line)| names::cuda_param_names(&t, base, line))
+    {
+        Some(v) if v.len() == func.params.len() => v.into_iter().map(Some).collect(),
+        _ => vec![None; func.params.len()],
+    };
+    let mut out = FxHashMap::default();
+    for (i, p) in func.params.iter().enumerate() {
+        let idx = format!("#{i}");
+        let mut keys: Vec<&str> = vec![idx.as_str(), p.name.as_str()];
+        if let Some(Some(n)) = cuda.get(i) {
+            keys.push(n.as_str());
+        }
+        if let Some(pa) = a.get(&keys) {
+            out.insert((f, i as u32), pa.clone());
+        }
+    }
+    (out, cuda)
+}
+
+/// Runs `check` on every kernel of the input.
+pub fn check(input: &Input<'_>, opts: &CheckOptions) -> CheckResult {
+    let module = input.module;
+    let mut timings = Timings::default();
+    let t0 = Instant::now();
+    let mut analyses: SecondaryMap<FuncId, FunctionAnalyses> = SecondaryMap::new();
+    let mut controls: SecondaryMap<FuncId, ControlInfo> = SecondaryMap::new();
+    for (fid, f) in module.funcs.iter() {
+        if f.is_declaration {
+            continue;
+        }
+        let fa = FunctionAnalyses::compute(f);
+        controls[fid] = ControlInfo::compute(f, &fa);
+        analyses[fid] = fa;
+    }
+    timings.structure = t0.elapsed();
+    let t1 = Instant::now();
+    let uni = ModuleUniformity::compute(module, &analyses);
+    timings.uniformity = t1.elapsed();
+
+    let mut result = CheckResult::default();
+    let mut report = Report {
+        inputs: vec![input.ptx_name.to_string()],
+        ..Report::default()
+    };
+    for (fid, func) in module.kernels() {
+        let base = names::base_name(&func.name);
+        if !opts.kernels.is_empty()
+            && !opts
+                .kernels
+                .iter()
+                .any(|k| k == base || k == &func.name)
+        {
+            continue;
+        }
+        let geometry = kernel_geometry(module, fid, opts);
+        let (params, cuda_names) = kernel_params(input, fid, opts);
+        let mut ka = KernelAnalysis {
+            name: base.to_string(),
+            ptx_name: func.name.clone(),
+            func: fid,
+            geometry: geometry.clone(),
+            branches: Vec::new(),
+            accesses: Vec::new(),
+            drano: Vec::new(),
+            contexts: vec![(fid, 0)],
+            notes: Vec::new(),
+        };
+        for ((_, i), pa) in &params {
+            let name = cuda_names
+                .get(*i as usize)
+                .cloned()
+                .flatten()
+                .unwrap_or_else(|| format!("#{i}"));
+            let mut s = format!("assuming {name}");
+            if let Some(v) = pa.value {
+                s.push_str(&format!(" = {v}"));
+            }
+            if let Some((lo, hi)) = pa.range {
+                s.push_str(&format!(" in {lo}..{hi}"));
+            }
+            if let Some(al) = pa.align {
+                s.push_str(&format!(", aligned to {al}"));
+            }
+            ka.notes.push(s);
+        }
+        ka.notes.sort();
+        match opts.engine {
+            Engine::Acf => {
+                run_acf(module, &analyses, &controls, &uni, fid, &geometry, &params, &mut ka, &mut timings)
+            }
+            Engine::Drano => {
+                let t = Instant::now();
+                let cg = warpscope_ir::CallGraph::with_module(module);
+                let mut funcs = vec![fid];
+                let mut k = 0;
+                while k < funcs.len() {
+                    for site in cg.calls_from(funcs[k]) {
+                        if let Some(c) = site.callee
+                            && !funcs.contains(&c)
+                            && !module.funcs[c].is_declaration
+                        {
+                            funcs.push(c);
+                        }
+                    }
+                    k += 1;
+                }
+                for f in funcs {
+                    let ctx = ka.contexts.iter().position(|c| c.0 == f).unwrap_or_else(|| {
+                        ka.contexts.push((f, 0));
+                        ka.contexts.len() - 1
+                    });
+                    for v in drano::analyze(&module.funcs[f], &analyses[f], geometry.block) {
+                        ka.drano.push((ctx, v));
+                    }
+                }
+                timings.evaluation += t.elapsed();
+            }
+        }
+        let t = Instant::now();
+        let (mut fs, suppressed) = findings::kernel_findings(input, &analyses, &uni, &ka, opts);
+        result.suppressed += suppressed;
+        report.findings.append(&mut fs);
+        report.kernels.push(KernelInfo {
+            name: ka.name.clone(),
+            ptx_name: ka.ptx_name.clone(),
+            geometry: geometry.to_string(),
+            notes: ka.notes.clone(),
+        });
+        timings.findings += t.elapsed();
+        result.kernels.push(ka);
+    }
+    report.sort();
+    result.report = report;
+    result.timings = timings;
+    result
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run_acf(
+    module: &Module,
+    analyses: &SecondaryMap<FuncId, FunctionAnalyses>,
+    controls: &SecondaryMap<FuncId, ControlInfo>,
+    uni: &ModuleUniformity,
+    fid: FuncId,
+    geometry: &Geometry,
+    params: &FxHashMap<(FuncId, u32), ParamAssumption>,
+    ka: &mut KernelAnalysis,
+    timings: &mut Timings,
+) {
+    let t = Instant::now();
+    let td_args = |b: &Builder<'_>, ctx: usize, call: Inst| -> u64 {
+        let c = &b.ctxs[ctx];
+        let Some(u) = uni.get(c.func, c.td_mask) else {
+            return 0;
+        };
+        let func = &module.funcs[c.func];
+        let fa = &analyses[c.func];
+        let (_, args) = call_args(func, call);
+        let mut mask = 0u64;
+        for (i, a) in args.iter().enumerate() {
+            let td = match a {
+                CallArg::Reg(r) => u.use_cause(fa, call, *r).is_some(),
+                CallArg::Stored {
+                    store,
+                    value: Operand::Reg(r),
+                } => u.use_cause(fa, *store, *r).is_some(),
+                _ => false,
+            };
+            if td {
+                mask |= 1 << i.min(63);
+            }
+        }
+        mask
+    };
+    let mut b = Builder::new(module, analyses, controls, &td_args);
+    let one = b.acf.konst(1);
+    let ctx0 = b.context(fid, Vec::new(), None, 0, one);
+    let mut branches = Vec::new();
+    let mut accesses = Vec::new();
+    b.collect(ctx0, &mut branches, &mut accesses);
+    b.acf.finalize();
+    timings.acf += t.elapsed();
+    let t = Instant::now();
+    let ctxs = b.ctxs.clone();
+    let acf = b.acf;
+    let oracle = checks::Oracle {
+        module,
+        geometry,
+        params,
+    };
+    let mut base_bind = FxHashMap::default();
+    for ((f, i), pa) in params {
+        if let Some(v) = pa.value {
+            base_bind.insert(
+                acf::Atom::Param {
+                    func: *f,
+                    index: *i,
+                    offset: 0,
+                },
+                eval::WarpVal::konst(v),
+            );
+        }
+    }
+    let loop_index: FxHashMap<(usize, warpscope_ir::Block), u32> = acf
+        .loops
+        .iter()
+        .enumerate()
+        .map(|(i, l)| ((l.ctx, l.header), i as u32))
+        .collect();
+    let enclosing = |ctx: usize, blk: warpscope_ir::Block| -> Vec<u32> {
+        let fa = &analyses[ctxs[ctx].func];
+        control::loop_nest(fa, blk)
+            .into_iter()
+            .filter_map(|l| loop_index.get(&(ctx, fa.loops.get(l).header)).copied())
+            .collect()
+    };
+    let mut checker = checks::Checker {
+        acf: &acf,
+        syms: eval::Symbols::default(),
+        oracle: &oracle,
+        geometry,
+        base_bind,
+        enclosing: &enclosing,
+    };
+    for site in &branches {
+        let c = &ctxs[site.ctx];
+        let Some(u) = uni.get(c.func, c.td_mask) else {
+            continue;
+        };
+        if u.branch_cause(site.inst).is_none() {
+            continue;
+        }
+        ka.branches.push(checker.branch(site));
+    }
+    for site in &accesses {
+        let c = &ctxs[site.ctx];
+        let Some(u) = uni.get(c.func, c.td_mask) else {
+            continue;
+        };
+        if !checks::measured(site.space, site.kind) {
+            continue;
+        }
+        let func = &module.funcs[c.func];
+        if u.address_cause(func, &analyses[c.func], site.inst).is_none() {
+            continue;
+        }
+        ka.accesses.push(checker.access(site));
+    }
+    // Remember the context of each site for provenance.
+    ka.notes.extend(
+        ctxs.iter()
+            .skip(1)
+            .filter(|c| c.parent.is_some())
+            .map(|c| format!("analysed `{}` in a calling context (IACF)", names::base_name(&module.funcs[c.func].name))),
+    );
+    ka.notes.dedup();
+    ka.contexts = ctxs.iter().map(|c| (c.func, c.td_mask)).collect();
+    timings.evaluation += t.elapsed();
+}

@@ -1,0 +1,212 @@
+//! What one warp request costs, from the byte offsets of its active lanes.
+//!
+//! * Global memory: distinct 32-byte sectors (what L2/DRAM move, Nsight Compute's
+//!   "L2 Theoretical Sectors Global"), the ideal count for the bytes actually used
+//!   (`⌈unique bytes / 32⌉`, "… Ideal"), 128-byte lines (GPUDrano's measure) and GPUCheck's
+//!   Figure 10 request count. [`runs_aligned`] separates *stride* from *misalignment*: it counts
+//!   the sectors each dense run would need if it started on a sector boundary, so
+//!   `sectors > runs_aligned` is misalignment and `runs_aligned > ideal` is stride or scatter.
+//! * Shared memory: 32 banks of 4 bytes; lanes hitting one bank at different words serialise.
+//!   8-byte accesses are served per half-warp and 16-byte ones per quarter-warp (phases), so
+//!   conflicts only count within a phase.
+
+/// Merged byte intervals `[start, end)` touched by lanes at `offsets`, each `size` bytes.
+pub fn runs(offsets: &[i64], size: u32) -> Vec<(i64, i64)> {
+    let mut iv: Vec<(i64, i64)> = offsets.iter().map(|&o| (o, o + i64::from(size.max(1)))).collect();
+    iv.sort_unstable();
+    let mut out: Vec<(i64, i64)> = Vec::with_capacity(iv.len());
+    for (s, e) in iv {
+        match out.last_mut() {
+            Some(last) if s <= last.1 => last.1 = last.1.max(e),
+            _ => out.push((s, e)),
+        }
+    }
+    out
+}
+
+/// Distinct `granule`-byte blocks touched.
+pub fn granules(offsets: &[i64], size: u32, granule: i64) -> u32 {
+    let mut n = 0u32;
+    let mut last: Option<i64> = None;
+    for (s, e) in runs(offsets, size) {
+        let first = s.div_euclid(granule);
+        let end = (e - 1).div_euclid(granule);
+        let from = match last {
+            Some(l) if l >= first => l + 1,
+            _ => first,
+        };
+        if end >= from {
+            n += (end - from + 1) as u32;
+        }
+        last = Some(last.map_or(end, |l| l.max(end)));
+    }
+    n
+}
+
+/// 32-byte sectors touched.
+pub fn sectors(offsets: &[i64], size: u32) -> u32 {
+    granules(offsets, size, 32)
+}
+
+/// 128-byte lines touched.
+pub fn lines(offsets: &[i64], size: u32) -> u32 {
+    granules(offsets, size, 128)
+}
+
+/// Sectors the used bytes would need if packed and aligned (at least 1).
+pub fn ideal_sectors(offsets: &[i64], size: u32) -> u32 {
+    if offsets.is_empty() {
+        return 0;
+    }
+    let bytes: i64 = runs(offsets, size).iter().map(|(s, e)| e - s).sum();
+    (((bytes + 31) / 32) as u32).max(1)
+}
+
+/// Sectors if every dense run started on a sector boundary.
+pub fn runs_aligned(offsets: &[i64], size: u32) -> u32 {
+    runs(offsets, size)
+        .iter()
+        .map(|(s, e)| ((e - s + 31) / 32) as u32)
+        .sum()
+}
+
+/// GPUCheck's Figure 10: greedy 256-byte requests over the constant lane offsets `c`
+/// (relative to lane 0, in bytes, in lane order) plus `nonconst` lanes with unknown offsets.
+/// Returns `(requests, requests + nonconst)`. Implemented as printed, quirks included (a
+/// request grows to `c + 8` on the high side).
+pub fn gpucheck_requests(c: &[i64], nonconst: u32) -> (u32, u32) {
+    let mut set: Vec<i64> = c.to_vec();
+    set.sort_unstable();
+    set.dedup();
+    let mut reqs: Vec<(i64, i64)> = Vec::new();
+    for &x in &set {
+        let mut fit = false;
+        for r in reqs.iter_mut() {
+            if x >= r.0 && x <= r.1 {
+                fit = true;
+            } else if x >= r.1 - 256 && x <= r.1 {
+                r.0 = x;
+                fit = true;
+            } else if x <= r.0 + 256 && x >= r.0 {
+                r.1 = x + 8;
+                fit = true;
+            }
+        }
+        if !fit {
+            reqs.push((x, x + 8));
+        }
+    }
+    let n = reqs.len() as u32;
+    (n, n + nonconst)
+}
+
+/// Shared-memory cost of one warp request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct BankCost {
+    /// Worst N-way conflict over the phases (1: conflict free).
+    pub ways: u32,
+    /// Wavefronts: sum over phases of that phase's conflict degree.
+    pub wavefronts: u32,
+    /// Wavefronts without conflicts (one per phase with active lanes).
+    pub ideal: u32,
+}
+
+/// Bank conflicts of lanes `(lane, byte offset)` accessing `size` bytes each.
+pub fn bank_cost(lanes: &[(u32, i64)], size: u32) -> BankCost {
+    let per_phase: u32 = match size {
+        0..=4 => 32,
+        5..=8 => 16,
+        _ => 8,
+    };
+    let mut cost = BankCost::default();
+    for phase in 0..32 / per_phase {
+        let lo = phase * per_phase;
+        let hi = lo + per_phase;
+        let mut words: Vec<i64> = Vec::new();
+        for &(l, o) in lanes {
+            if l >= lo && l < hi {
+                let first = o.div_euclid(4);
+                let last = (o + i64::from(size.max(1)) - 1).div_euclid(4);
+                words.extend(first..=last);
+            }
+        }
+        if words.is_empty() {
+            continue;
+        }
+        words.sort_unstable();
+        words.dedup();
+        let mut per_bank = [0u32; 32];
+        for w in words {
+            per_bank[w.rem_euclid(32) as usize] += 1;
+        }
+        let ways = per_bank.iter().copied().max().unwrap_or(1).max(1);
+        cost.ways = cost.ways.max(ways);
+        cost.wavefronts += ways;
+        cost.ideal += 1;
+    }
+    cost
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lanes(f: impl Fn(i64) -> i64) -> Vec<i64> {
+        (0..32).map(f).collect()
+    }
+
+    #[test]
+    fn coalesced_strided_and_misaligned() {
+        let o = lanes(|k| 4 * k);
+        assert_eq!((sectors(&o, 4), ideal_sectors(&o, 4), lines(&o, 4)), (4, 4, 1));
+        let o = lanes(|k| 8 * k);
+        assert_eq!((sectors(&o, 4), ideal_sectors(&o, 4), runs_aligned(&o, 4)), (8, 4, 32));
+        let o = lanes(|k| 4 * k + 4);
+        assert_eq!((sectors(&o, 4), runs_aligned(&o, 4), lines(&o, 4)), (5, 4, 2));
+        // Broadcast.
+        let o = lanes(|_| 64);
+        assert_eq!((sectors(&o, 4), ideal_sectors(&o, 4)), (1, 1));
+        // float4, 16-byte misaligned: 17 sectors for 16.
+        let o = lanes(|k| 16 * k + 16);
+        assert_eq!((sectors(&o, 16), ideal_sectors(&o, 16)), (17, 16));
+    }
+
+    #[test]
+    fn two_rows_of_a_16_wide_block() {
+        // Rows 400 bytes apart: the second starts mid-sector.
+        let o: Vec<i64> = (0..32).map(|k| (k / 16) * 400 + (k % 16) * 4).collect();
+        assert_eq!(sectors(&o, 4), 5);
+        assert_eq!(runs_aligned(&o, 4), 4);
+        assert_eq!(ideal_sectors(&o, 4), 4);
+        // 8-wide rows of u16: four 16-byte pieces, 2048 bytes apart.
+        let o: Vec<i64> = (0..32).map(|k| (k / 8) * 2048 + (k % 8) * 2).collect();
+        assert_eq!((sectors(&o, 2), ideal_sectors(&o, 2), runs_aligned(&o, 2)), (4, 2, 4));
+    }
+
+    #[test]
+    fn gpucheck_figure10() {
+        // Contiguous 4-byte lanes: one request.
+        assert_eq!(gpucheck_requests(&lanes(|k| 4 * k), 0), (1, 1));
+        // Lanes 512 bytes apart: one request each.
+        assert_eq!(gpucheck_requests(&lanes(|k| 512 * k), 0), (32, 32));
+        // Unknown lanes widen the range.
+        assert_eq!(gpucheck_requests(&[0], 31), (1, 32));
+    }
+
+    #[test]
+    fn banks() {
+        let l = |f: &dyn Fn(i64) -> i64| (0..32u32).map(|k| (k, f(i64::from(k)))).collect::<Vec<_>>();
+        assert_eq!(bank_cost(&l(&|k| 4 * k), 4).ways, 1);
+        assert_eq!(bank_cost(&l(&|k| 8 * k), 4).ways, 2);
+        assert_eq!(bank_cost(&l(&|k| 128 * k), 4).ways, 32);
+        assert_eq!(bank_cost(&l(&|_| 0), 4).ways, 1);
+        // 33-column padding.
+        assert_eq!(bank_cost(&l(&|k| 132 * k), 4).ways, 1);
+        // 8-byte accesses, consecutive: two conflict-free half-warp phases.
+        let c = bank_cost(&l(&|k| 8 * k), 8);
+        assert_eq!((c.ways, c.wavefronts, c.ideal), (1, 2, 2));
+        // 16-byte accesses, consecutive: four phases.
+        let c = bank_cost(&l(&|k| 16 * k), 16);
+        assert_eq!((c.ways, c.wavefronts, c.ideal), (1, 4, 4));
+    }
+}

@@ -1,0 +1,150 @@
+//! Names: the readable base name of an Itanium-mangled kernel (`_Z12stride2_loadPKfPf` →
+//! `stride2_load`) and the CUDA names of its parameters, read from the kernel's signature in
+//! the source so `--assume n=1000` can name parameters as the programmer wrote them.
+
+/// The unqualified function name of a mangled C++ name; other names are returned unchanged.
+pub fn base_name(mangled: &str) -> &str {
+    let Some(rest) = mangled.strip_prefix("_Z") else {
+        return mangled;
+    };
+    // Nested names: _ZN<len><name>...<len><name>E...
+    let (mut rest, nested) = match rest.strip_prefix('N') {
+        Some(r) => (r, true),
+        None => (rest, false),
+    };
+    // Skip cv-qualifiers of nested names.
+    while let Some(r) = rest.strip_prefix(['K', 'V', 'r']) {
+        rest = r;
+    }
+    let mut last = None;
+    loop {
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        if digits == 0 {
+            break;
+        }
+        let Ok(len) = rest[..digits].parse::<usize>() else {
+            break;
+        };
+        let start = digits;
+        let Some(name) = rest.get(start..start + len) else {
+            break;
+        };
+        last = Some(name);
+        rest = &rest[start + len..];
+        if !nested {
+            break;
+        }
+    }
+    last.unwrap_or(mangled)
+}
+
+/// The parameter names of function `name` as declared in `source`, searching the lines up to
+/// and including `near_line` (1-based; the kernel's first `.loc` line) from the bottom up.
+/// Returns `None` when no signature is found.
+pub fn cuda_param_names(source: &str, name: &str, near_line: u32) -> Option<Vec<String>> {
+    let lines: Vec<&str> = source.lines().collect();
+    let end = (near_line as usize).min(lines.len());
+    let start = end.saturating_sub(40);
+    let window = lines[start..end].join("\n");
+    // The last occurrence of `name(` that is a whole identifier.
+    let mut found = None;
+    let mut from = 0;
+    while let Some(p) = window[from..].find(name) {
+        let at = from + p;
+        let before_ok = at == 0
+            || !window[..at]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_alphanumeric() || c == '_');
+        let after = window[at + name.len()..].trim_start();
+        if before_ok && after.starts_with('(') {
+            found = Some(at + name.len() + (window[at + name.len()..].len() - after.len()));
+        }
+        from = at + name.len();
+    }
+    let open = found?;
+    let mut depth = 0i32;
+    let mut close = None;
+    for (i, c) in window[open..].char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    close = Some(open + i);
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    let inner = &window[open + 1..close?];
+    let mut names = Vec::new();
+    let mut depth = 0i32;
+    let mut cur = String::new();
+    let push = |s: &str, names: &mut Vec<String>| {
+        let s = s.split('=').next().unwrap_or("");
+        let s = match s.find('[') {
+            Some(p) => &s[..p],
+            None => s,
+        }
+        .trim();
+        if s.is_empty() || s == "void" {
+            return;
+        }
+        let ident: String = s
+            .chars()
+            .rev()
+            .skip_while(|c| !(c.is_alphanumeric() || *c == '_'))
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
+        names.push(ident);
+    };
+    for c in inner.chars() {
+        match c {
+            '<' | '(' | '[' => {
+                depth += 1;
+                cur.push(c);
+            }
+            '>' | ')' | ']' => {
+                depth -= 1;
+                cur.push(c);
+            }
+            ',' if depth == 0 => {
+                push(&cur, &mut names);
+                cur.clear();
+            }
+            _ => cur.push(c),
+        }
+    }
+    push(&cur, &mut names);
+    Some(names)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn demangles_base_names() {
+        assert_eq!(base_name("_Z12stride2_loadPKfPf"), "stride2_load");
+        assert_eq!(base_name("_ZN2ns6kernelEPf"), "kernel");
+        assert_eq!(base_name("plain"), "plain");
+        assert_eq!(base_name("_Z3fooi"), "foo");
+    }
+
+    #[test]
+    fn reads_parameter_names() {
+        let src = "// x\n__global__ void k(const float* __restrict__ in, float *out,\n    int n)\n{\n";
+        assert_eq!(
+            cuda_param_names(src, "k", 4).unwrap(),
+            vec!["in", "out", "n"]
+        );
+        let src = "template <int N> __global__ void g(float a[16], int s = 3) {";
+        assert_eq!(cuda_param_names(src, "g", 1).unwrap(), vec!["a", "s"]);
+        assert!(cuda_param_names("void h();", "k", 1).is_none());
+    }
+}
