@@ -1638,7 +1638,32 @@ impl<'a> Parser<'a> {
 #[derive(Default)]
 struct LocalRegs<'a> {
     stack: Vec<&'a str>,
-    counts: std::collections::HashMap<&'a str, u32>,
+    counts: std::collections::HashMap<&'a str, u32, std::hash::BuildHasherDefault<FxHasher>>,
+}
+
+/// The FxHash function (rustc's): fast for short string keys; no DoS resistance needed here
+/// beyond what the bounded input size gives.
+#[derive(Default)]
+struct FxHasher {
+    hash: u64,
+}
+
+impl std::hash::Hasher for FxHasher {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        const K: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+        for chunk in bytes.chunks(8) {
+            let mut buf = [0u8; 8];
+            buf[..chunk.len()].copy_from_slice(chunk);
+            let word = u64::from_le_bytes(buf);
+            self.hash = (self.hash.rotate_left(5) ^ word).wrapping_mul(K);
+        }
+    }
+
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.hash
+    }
 }
 
 impl<'a> LocalRegs<'a> {
