@@ -2,6 +2,7 @@
 //! parses arguments and dispatches.
 
 mod load;
+mod profile_cmd;
 mod ptx_cmd;
 
 use clap::{Parser, Subcommand};
@@ -19,11 +20,15 @@ struct Cli {
 enum Command {
     /// Parse a .ptx (or compile a .cu) file and print a summary, the IR, or the CFG.
     Ptx(ptx_cmd::PtxArgs),
+    /// Run a launch spec on the emulator and profile it: divergence map, SIMT efficiency,
+    /// coalescing and bank conflicts per CUDA line; basic-block vectors and memory traces.
+    Profile(profile_cmd::ProfileArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Ptx(args) => ptx_cmd::run(args),
+        Command::Profile(args) => profile_cmd::run(args),
     }
 }

@@ -1,0 +1,208 @@
+//! `warpscope profile SPEC`: run a launch spec on the emulator with the profile observers and
+//! show, per CUDA line, what SIMT execution wasted: divergent branch visits, idle lanes,
+//! excess global sectors and shared-memory bank conflicts.
+
+use clap::Args;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use warpscope_profile::{
+    LaunchWindow, ProfileOptions, bbv, findings, load_spec, ncu, profile_spec, render,
+};
+use warpscope_report::text;
+
+use crate::load::CompileArgs;
+
+#[derive(Args, Debug)]
+pub struct ProfileArgs {
+    /// Launch spec (TOML) naming the module, its buffers and its launches.
+    #[arg(value_name = "SPEC")]
+    pub spec: PathBuf,
+    /// Output format: text (annotated source and ranked tables), json, sarif or csv.
+    #[arg(long, default_value = "text")]
+    pub format: String,
+    /// Write the output here instead of standard output.
+    #[arg(long, short, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Run but do not count the first N launches (like `ncu --launch-skip`).
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    pub launch_skip: u32,
+    /// Count only N launches after the skipped ones (like `ncu --launch-count`).
+    #[arg(long, value_name = "N")]
+    pub launch_count: Option<u32>,
+    /// Write per-thread basic-block vectors (binary, see docs/profile.md) here, and their
+    /// JSON summary to FILE.json.
+    #[arg(long, value_name = "FILE")]
+    pub bbv: Option<PathBuf>,
+    /// Stream every warp memory request (binary, see docs/profile.md) to this file.
+    #[arg(long, value_name = "FILE")]
+    pub trace: Option<PathBuf>,
+    /// Rows per ranked table in text output.
+    #[arg(long, default_value_t = 10, value_name = "N")]
+    pub top: usize,
+    /// In text output, also list the findings (rustc-style, as `check` prints them).
+    #[arg(long)]
+    pub findings: bool,
+    /// Compare with Nsight Compute's source counters (`ncu -i REP --page source --csv
+    /// --print-source cuda,sass` output) and print the per-line agreement as markdown.
+    #[arg(long, value_name = "CSV")]
+    pub compare_ncu: Option<PathBuf>,
+    /// Run SMs one after another (reproducible traces).
+    #[arg(long)]
+    pub deterministic: bool,
+    /// Host threads for parallel SMs.
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
+    /// Number of SMs to model (default 132, an H100 SXM).
+    #[arg(long, value_name = "N")]
+    pub sms: Option<u32>,
+    #[command(flatten)]
+    pub compile: CompileArgs,
+}
+
+fn write_out(path: &Option<PathBuf>, s: &str) -> Result<(), String> {
+    match path {
+        Some(p) => std::fs::write(p, s).map_err(|e| format!("cannot write {}: {e}", p.display())),
+        None => {
+            print!("{s}");
+            Ok(())
+        }
+    }
+}
+
+pub fn run(args: ProfileArgs) -> ExitCode {
+    let format = args.format.as_str();
+    if !matches!(format, "text" | "json" | "sarif" | "csv") {
+        eprintln!("error: unknown format `{format}` (expected text, json, sarif or csv)");
+        return ExitCode::from(2);
+    }
+    let spec = match load_spec(&args.spec) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut opts = ProfileOptions {
+        window: LaunchWindow {
+            skip: args.launch_skip,
+            count: args.launch_count,
+        },
+        bbv: args.bbv.is_some(),
+        trace: args.trace.clone(),
+        ..ProfileOptions::default()
+    };
+    opts.run.compile = args.compile.options();
+    opts.run.exec.deterministic = args.deterministic;
+    opts.run.exec.threads = args.threads;
+    if let Some(n) = args.sms {
+        opts.run.exec.num_sms = n.max(1);
+    }
+    let run = match profile_spec(&spec, &opts) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let profile = &run.profile;
+    if let (Some(path), Some(launches)) = (&args.bbv, &run.bbv) {
+        let bytes = bbv::encode(&run.module, launches);
+        if let Err(e) = std::fs::write(path, bytes) {
+            eprintln!("error: cannot write {}: {e}", path.display());
+            return ExitCode::FAILURE;
+        }
+        let summary = bbv::summary(&run.module, launches);
+        let json = serde_json::to_string_pretty(&summary).unwrap_or_default();
+        let mut jpath = path.clone().into_os_string();
+        jpath.push(".json");
+        if let Err(e) = std::fs::write(&jpath, json + "\n") {
+            eprintln!("error: cannot write {}: {e}", PathBuf::from(jpath).display());
+            return ExitCode::FAILURE;
+        }
+    }
+    if let Some(csv_path) = &args.compare_ncu {
+        let text = match std::fs::read_to_string(csv_path) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("error: cannot read {}: {e}", csv_path.display());
+                return ExitCode::from(2);
+            }
+        };
+        let n = ncu::parse_source_csv(&text);
+        let cmp = ncu::compare(profile, &n);
+        let name = args
+            .spec
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        return match write_out(&args.output, &ncu::render_markdown(&name, &cmp)) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
+    let out = match format {
+        "json" => render::json(profile),
+        "sarif" => warpscope_report::sarif::render(&findings::report(profile)),
+        "csv" => render::csv(profile),
+        _ => {
+            let mut texts: BTreeMap<String, String> = BTreeMap::new();
+            let mut sources = text::Sources::new();
+            for (i, name) in &run.module.files {
+                if let Some(t) = run.sources.file(*i).and_then(|f| f.text()) {
+                    texts.insert(name.clone(), t.to_string());
+                    sources.insert(name.clone(), t.to_string());
+                }
+            }
+            let mut s = render::annotate(profile, &texts);
+            s.push_str(&render::tables(profile, args.top));
+            let report = findings::report(profile);
+            if args.findings {
+                s.push('\n');
+                s.push_str(&text::render(
+                    &report,
+                    &sources,
+                    &text::TextOptions {
+                        show_ptx: true,
+                        show_kernels: false,
+                    },
+                ));
+            } else {
+                let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+                for f in &report.findings {
+                    *counts.entry(f.rule.id()).or_default() += 1;
+                }
+                let parts: Vec<String> = counts.iter().map(|(r, n)| format!("{n} {r}")).collect();
+                s.push_str(&format!(
+                    "\n{} finding(s){}{}; --findings lists them, --format sarif|json exports them\n",
+                    report.findings.len(),
+                    if parts.is_empty() { "" } else { ": " },
+                    parts.join(", ")
+                ));
+            }
+            if let Some(t) = &run.trace {
+                s.push_str(&format!(
+                    "trace: {} requests, {} bytes\n",
+                    t.requests, t.bytes
+                ));
+            }
+            s.push_str(&format!(
+                "emulated in {:.2}s ({} launches, {} warp instructions)\n",
+                run.wall.as_secs_f64(),
+                run.report.launches.len(),
+                run.report.total.warp_instructions
+            ));
+            s
+        }
+    };
+    match write_out(&args.output, &out) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

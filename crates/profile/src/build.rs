@@ -1,0 +1,204 @@
+//! Turns what the observers counted into a [`Profile`]: per instruction (with its PTX and
+//! CUDA positions), per CUDA source line and per kernel.
+
+use cranelift_entity::EntityRef;
+use std::collections::BTreeMap;
+use warpscope_ir::{FuncId, Inst, Module};
+
+use crate::model::{Counters, InstProfile, KernelProfile, LaunchRecord, LineProfile, Profile};
+use crate::observe::{InstIndex, Profiler};
+
+/// Byte offsets of line starts, for turning spans into PTX line:column.
+pub struct LineStarts(Vec<u32>);
+
+impl LineStarts {
+    pub fn new(text: &str) -> LineStarts {
+        let mut v = vec![0u32];
+        for (i, b) in text.bytes().enumerate() {
+            if b == b'\n' {
+                v.push(i as u32 + 1);
+            }
+        }
+        LineStarts(v)
+    }
+
+    /// 1-based (line, column) of byte offset `off`.
+    pub fn position(&self, off: u32) -> (u32, u32) {
+        let i = self.0.partition_point(|&s| s <= off).max(1) - 1;
+        (i as u32 + 1, off - self.0[i] + 1)
+    }
+}
+
+/// The display name of a kernel or function: demangled where the emulator's demangler
+/// understands the symbol.
+pub fn display_name(ptx: &str) -> String {
+    warpscope_emu::demangle::qualified_name(ptx).unwrap_or_else(|| ptx.to_string())
+}
+
+/// Builds the profile of a run.
+///
+/// `ptx_text` is the module's PTX (for instruction positions); `module_name` and `spec` are
+/// recorded as given.
+pub fn build_profile(
+    module: &Module,
+    index: &InstIndex,
+    ptx_text: Option<&str>,
+    profiler: Profiler,
+    spec: &str,
+    module_name: &str,
+) -> Profile {
+    let lines = ptx_text.map(LineStarts::new);
+    let launches: Vec<LaunchRecord> = profiler
+        .launches
+        .iter()
+        .map(|l| LaunchRecord {
+            index: l.info.index,
+            kernel: display_name(&l.info.kernel),
+            grid: l.info.grid,
+            block: l.info.block,
+            warp_instructions: l.stats.warp_instructions,
+            thread_instructions: l.stats.thread_instructions,
+            profiled: l.profiled,
+        })
+        .collect();
+    let mut per_kernel_launches: BTreeMap<u32, u32> = BTreeMap::new();
+    for l in &profiler.launches {
+        if l.profiled {
+            *per_kernel_launches.entry(l.info.func.index() as u32).or_default() += 1;
+        }
+    }
+
+    // Per kernel, per dense instruction.
+    let mut tables: BTreeMap<u32, BTreeMap<u32, (Counters, Option<crate::model::Access>, u32)>> =
+        BTreeMap::new();
+    for (k, counts) in profiler.simt.into_counts() {
+        let t = tables.entry(k).or_default();
+        for (d, c) in counts.iter().enumerate() {
+            if c.warps == 0 {
+                continue;
+            }
+            let e = &mut t.entry(d as u32).or_default().0;
+            e.instructions += c.warps;
+            e.thread_instructions += c.active;
+            e.predicated_on_thread_instructions += c.executed;
+        }
+    }
+    for (k, counts) in profiler.divergence.into_counts() {
+        let t = tables.entry(k).or_default();
+        for (d, b) in counts {
+            let e = &mut t.entry(d).or_default().0;
+            e.branch_visits += b.visits;
+            e.divergent_branches += b.divergent;
+            e.branch_active_lanes += b.active_lanes;
+            e.branch_taken_lanes += b.taken_lanes;
+        }
+    }
+    for (k, counts) in profiler.coalescing.into_counts() {
+        let t = tables.entry(k).or_default();
+        for (d, m) in counts {
+            let e = t.entry(d).or_default();
+            e.0.global.merge(&m.global);
+            e.0.shared.merge(&m.shared);
+            e.0.local_requests += m.local;
+            e.0.other_requests += m.other;
+            e.1 = e.1.or(m.access);
+            e.2 = e.2.max(m.size);
+        }
+    }
+
+    let mut kernels = Vec::new();
+    for (k, insts) in tables {
+        let kid = FuncId::new(k as usize);
+        let kf = &module.funcs[kid];
+        let mut kp = KernelProfile {
+            name: display_name(&kf.name),
+            ptx_name: kf.name.clone(),
+            launches: per_kernel_launches.get(&k).copied().unwrap_or(0),
+            totals: Counters::default(),
+            instructions: Vec::new(),
+            lines: Vec::new(),
+        };
+        let mut by_line: BTreeMap<(Option<String>, u32), Counters> = BTreeMap::new();
+        for (d, (c, access, size)) in insts {
+            if c.is_empty() {
+                continue;
+            }
+            let (f, i) = index.resolve(d as usize);
+            let ip = inst_profile(module, lines.as_ref(), f, i, c, access, size);
+            kp.totals.merge(&c);
+            by_line
+                .entry((ip.file.clone(), ip.line))
+                .or_default()
+                .merge(&c);
+            kp.instructions.push(ip);
+        }
+        kp.lines = by_line
+            .into_iter()
+            .map(|((file, line), counters)| LineProfile {
+                file,
+                line,
+                counters,
+            })
+            .collect();
+        kernels.push(kp);
+    }
+    // Kernels in order of first launch.
+    let first: BTreeMap<String, u32> = launches.iter().rev().map(|l| (l.kernel.clone(), l.index)).collect();
+    kernels.sort_by_key(|k| first.get(&k.name).copied().unwrap_or(u32::MAX));
+    Profile {
+        spec: spec.to_string(),
+        module: module_name.to_string(),
+        launches,
+        kernels,
+    }
+}
+
+fn inst_profile(
+    module: &Module,
+    lines: Option<&LineStarts>,
+    f: FuncId,
+    i: Inst,
+    counters: Counters,
+    access: Option<crate::model::Access>,
+    size: u32,
+) -> InstProfile {
+    let func = &module.funcs[f];
+    let data = &func.insts[i];
+    let (ptx_line, ptx_col) = lines.map(|l| l.position(data.span.start)).unwrap_or((0, 0));
+    let (file, line, col) = match data.loc {
+        Some(loc) => (
+            module.file_name(loc.file).map(str::to_string),
+            loc.line,
+            loc.col,
+        ),
+        None => (None, 0, 0),
+    };
+    InstProfile {
+        function: func.name.clone(),
+        inst: i.index() as u32,
+        ptx_line,
+        ptx_col,
+        text: warpscope_ir::inst_to_string(module, func, i).trim().to_string(),
+        file,
+        line,
+        col,
+        access,
+        access_size: size,
+        counters,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_starts() {
+        let l = LineStarts::new("ab\ncd\n\nef");
+        assert_eq!(l.position(0), (1, 1));
+        assert_eq!(l.position(1), (1, 2));
+        assert_eq!(l.position(3), (2, 1));
+        assert_eq!(l.position(6), (3, 1));
+        assert_eq!(l.position(8), (4, 2));
+    }
+}

@@ -1,0 +1,185 @@
+//! `warpscope check FILE --confirm SPEC`: what a run says about static findings.
+//!
+//! Each static finding is matched to the instructions it names (by PTX line when it has one,
+//! else by CUDA file name and line) in the profile of the run, and marked:
+//!
+//! * **confirmed** — the run shows the waste the rule describes at that place
+//!   (divergent-branch: δ > 0; uncoalesced-access: excess sectors from stride or scatter;
+//!   misaligned-access: excess sectors from misalignment; bank-conflict: excess wavefronts);
+//! * **refuted** — the place was executed (for memory rules: made requests of that space)
+//!   without that waste;
+//! * **not executed** — the run never reached it (or never launched its kernel).
+//!
+//! The run's own findings that no static finding of the same rule covers are returned as
+//! *missed*.
+
+use std::collections::BTreeSet;
+use warpscope_report::{Finding, Rule, Verdict};
+
+use crate::model::{Counters, InstProfile, Profile, basename};
+
+/// Static findings with verdicts, and what static analysis missed.
+#[derive(Clone, Debug, Default)]
+pub struct Confirmation {
+    /// The static findings, each with its `verdict` set and a note saying what was measured.
+    pub findings: Vec<Finding>,
+    /// Dynamic findings with no static finding of the same rule at the same place.
+    pub missed: Vec<Finding>,
+}
+
+impl Confirmation {
+    pub fn count(&self, v: Verdict) -> usize {
+        self.findings.iter().filter(|f| f.verdict == Some(v)).count()
+    }
+}
+
+/// Where a finding or an instruction is, for matching.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Place {
+    Ptx(u32),
+    Cuda(String, u32),
+}
+
+fn places_of_finding(f: &Finding) -> Vec<Place> {
+    let mut v = Vec::new();
+    if let Some(p) = &f.location.ptx {
+        v.push(Place::Ptx(p.line));
+    }
+    if let Some(c) = &f.location.cuda {
+        v.push(Place::Cuda(basename(&c.file).to_string(), c.line));
+    }
+    v
+}
+
+fn matches(i: &InstProfile, place: &Place) -> bool {
+    match place {
+        Place::Ptx(l) => i.ptx_line == *l,
+        Place::Cuda(f, l) => i.line == *l && i.file.as_deref().is_some_and(|x| basename(x) == f),
+    }
+}
+
+/// Counters of the profile's instructions at the finding's place, in its kernel when the
+/// profile has it (`None` when the kernel was never launched).
+fn measured(f: &Finding, profile: &Profile) -> Option<Counters> {
+    let kernels: Vec<_> = profile
+        .kernels
+        .iter()
+        .filter(|k| k.name == f.kernel || k.ptx_name == f.kernel)
+        .collect();
+    let kernels = if kernels.is_empty() {
+        // Names may be spelled differently (mangled vs demangled); fall back to location.
+        if profile.launches.iter().any(|l| l.kernel == f.kernel) {
+            return Some(Counters::default());
+        }
+        profile.kernels.iter().collect()
+    } else {
+        kernels
+    };
+    let places = places_of_finding(f);
+    // The most precise place that matches anything wins.
+    for place in &places {
+        let mut c = Counters::default();
+        let mut any = false;
+        for k in &kernels {
+            for i in k.instructions.iter().filter(|i| matches(i, place)) {
+                c.merge(&i.counters);
+                any = true;
+            }
+        }
+        if any {
+            return Some(c);
+        }
+    }
+    (!places.is_empty()).then(Counters::default)
+}
+
+/// The verdict on one static finding and a note with the numbers behind it.
+pub fn verdict(f: &Finding, profile: &Profile) -> (Verdict, String) {
+    let Some(c) = measured(f, profile) else {
+        return (Verdict::NotExecuted, "the run has no instruction at this place".into());
+    };
+    match f.rule {
+        Rule::DivergentBranch => {
+            if c.instructions == 0 && c.branch_visits == 0 {
+                (Verdict::NotExecuted, "the run never executed this branch".into())
+            } else if c.divergent_branches > 0 {
+                (
+                    Verdict::Confirmed,
+                    format!(
+                        "run: diverged in {} of {} warp visits",
+                        c.divergent_branches, c.branch_visits
+                    ),
+                )
+            } else {
+                (
+                    Verdict::Refuted,
+                    format!("run: {} warp visits, none divergent", c.branch_visits),
+                )
+            }
+        }
+        Rule::UncoalescedAccess | Rule::MisalignedAccess => {
+            let g = &c.global;
+            if g.requests == 0 {
+                return (Verdict::NotExecuted, "the run made no global request here".into());
+            }
+            let numbers = format!(
+                "run: {:.2} sectors per request for {:.2} ideal over {} requests ({} excess: {} misaligned, {} stride/scatter)",
+                g.per_request(g.sectors),
+                g.per_request(g.ideal_sectors),
+                g.requests,
+                g.excess_sectors(),
+                g.misaligned_sectors,
+                g.strided_sectors()
+            );
+            let shown = if f.rule == Rule::UncoalescedAccess {
+                g.strided_sectors() > 0
+            } else {
+                g.misaligned_sectors > 0
+            };
+            (if shown { Verdict::Confirmed } else { Verdict::Refuted }, numbers)
+        }
+        Rule::BankConflict => {
+            let s = &c.shared;
+            if s.requests == 0 {
+                return (Verdict::NotExecuted, "the run made no shared request here".into());
+            }
+            let numbers = format!(
+                "run: {:.2} wavefronts per request for {:.2} ideal over {} requests (worst {}-way)",
+                s.wavefronts as f64 / s.requests as f64,
+                s.ideal_wavefronts as f64 / s.requests as f64,
+                s.requests,
+                s.ways_max
+            );
+            (
+                if s.excess_wavefronts() > 0 { Verdict::Confirmed } else { Verdict::Refuted },
+                numbers,
+            )
+        }
+    }
+}
+
+/// Marks `static_findings` against the run's `profile` and lists what the run found that
+/// they do not cover.
+pub fn confirm(static_findings: &[Finding], profile: &Profile) -> Confirmation {
+    let mut out = Confirmation::default();
+    let mut covered: BTreeSet<(Rule, Place)> = BTreeSet::new();
+    for f in static_findings {
+        let mut f = f.clone();
+        let (v, note) = verdict(&f, profile);
+        f.verdict = Some(v);
+        f.notes.push(note);
+        for p in places_of_finding(&f) {
+            covered.insert((f.rule, p));
+        }
+        out.findings.push(f);
+    }
+    for d in crate::findings::findings(profile) {
+        let hit = places_of_finding(&d)
+            .into_iter()
+            .any(|p| covered.contains(&(d.rule, p)));
+        if !hit {
+            out.missed.push(d);
+        }
+    }
+    out
+}

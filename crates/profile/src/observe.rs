@@ -1,0 +1,692 @@
+//! The observers that measure a run: [`SimtEfficiency`] (instructions and active/predicated-on
+//! lanes per instruction), [`DivergenceMap`] (τ and δ per branch, paper 004),
+//! [`Coalescing`] (sectors, lines, NoAlign, wavefronts per memory instruction, paper 003 and
+//! `warpscope-cost`), and [`Profiler`], which runs the three together. [`Both`] runs any two
+//! observers together (e.g. a [`Profiler`] with
+//! [`BasicBlockVectors`](crate::bbv::BasicBlockVectors)).
+//!
+//! All of them count per kernel: events of a launch go to the launched kernel's tables, so
+//! a device function called from two kernels is profiled separately in each. Tables are
+//! dense arrays indexed by [`InstIndex`] (no hashing on the hot path) that each SM's fork
+//! allocates on its first event and merges into its parent on `join`. A [`LaunchWindow`]
+//! restricts counting to some launches (to match `ncu --launch-skip/--launch-count`).
+
+use cranelift_entity::EntityRef;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use warpscope_emu::{
+    AccessKind, BarrierEvent, LaunchInfo, LaunchStats, MemSpace, MemoryAccess, Observer, WarpInfo,
+};
+use warpscope_ir::{Block, FuncId, Inst, Module};
+
+use crate::model::{Access, GlobalCounters, SharedCounters};
+
+/// Dense numbering of every instruction of a module: function `f`'s instruction `i` is
+/// `base[f] + i`.
+#[derive(Clone, Debug, Default)]
+pub struct InstIndex {
+    base: Vec<u32>,
+    total: u32,
+}
+
+impl InstIndex {
+    pub fn new(module: &Module) -> InstIndex {
+        let mut base = Vec::with_capacity(module.funcs.len());
+        let mut total = 0u32;
+        for (_, f) in module.funcs.iter() {
+            base.push(total);
+            total += f.insts.len() as u32;
+        }
+        InstIndex { base, total }
+    }
+
+    /// Dense number of `inst` of `func`.
+    #[inline]
+    pub fn dense(&self, func: FuncId, inst: Inst) -> usize {
+        self.base[func.index()] as usize + inst.index()
+    }
+
+    /// Number of instructions in the module.
+    pub fn len(&self) -> usize {
+        self.total as usize
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.total == 0
+    }
+
+    /// The (function, instruction) of a dense number.
+    pub fn resolve(&self, dense: usize) -> (FuncId, Inst) {
+        let d = dense as u32;
+        // The last function starting at or before `d` (empty functions share its base).
+        let f = self.base.partition_point(|&b| b <= d) - 1;
+        (FuncId::new(f), Inst::new((d - self.base[f]) as usize))
+    }
+}
+
+/// Which launches are profiled: `skip` launches are run but not counted, then `count` are
+/// counted (all when `None`), like `ncu --launch-skip/--launch-count`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LaunchWindow {
+    pub skip: u32,
+    pub count: Option<u32>,
+}
+
+impl LaunchWindow {
+    /// Every launch.
+    pub const ALL: LaunchWindow = LaunchWindow {
+        skip: 0,
+        count: None,
+    };
+
+    pub fn contains(&self, launch: u32) -> bool {
+        launch >= self.skip && self.count.is_none_or(|c| launch - self.skip < c)
+    }
+}
+
+/// Per-kernel tables with fork/join and launch-window bookkeeping.
+#[derive(Clone, Debug)]
+pub(crate) struct KernelTables<T> {
+    pub index: Arc<InstIndex>,
+    pub window: LaunchWindow,
+    pub kernel: u32,
+    pub on: bool,
+    pub cur: T,
+    pub done: BTreeMap<u32, T>,
+}
+
+/// A table of per-instruction data that merges.
+pub(crate) trait Table: Default {
+    fn merge(&mut self, other: Self);
+}
+
+impl<T: Table> KernelTables<T> {
+    pub fn new(index: Arc<InstIndex>, window: LaunchWindow) -> Self {
+        KernelTables {
+            index,
+            window,
+            kernel: 0,
+            on: true,
+            cur: T::default(),
+            done: BTreeMap::new(),
+        }
+    }
+
+    pub fn fork(&self) -> Self {
+        KernelTables {
+            index: self.index.clone(),
+            window: self.window,
+            kernel: self.kernel,
+            on: self.on,
+            cur: T::default(),
+            done: BTreeMap::new(),
+        }
+    }
+
+    pub fn join(&mut self, other: Self) {
+        self.cur.merge(other.cur);
+        for (k, t) in other.done {
+            self.done.entry(k).or_default().merge(t);
+        }
+    }
+
+    pub fn launch_begin(&mut self, l: &LaunchInfo) {
+        self.flush();
+        self.kernel = l.func.index() as u32;
+        self.on = self.window.contains(l.index);
+    }
+
+    pub fn launch_end(&mut self) {
+        self.flush();
+    }
+
+    fn flush(&mut self) {
+        let t = std::mem::take(&mut self.cur);
+        self.done.entry(self.kernel).or_default().merge(t);
+    }
+
+}
+
+impl<T: Table + Emptiness> KernelTables<T> {
+    /// The finished tables by kernel.
+    pub fn into_done(mut self) -> BTreeMap<u32, T> {
+        self.flush();
+        self.done.retain(|_, t| !t.is_default_like());
+        self.done
+    }
+}
+
+/// Whether a table is empty (used to drop kernels that were never counted).
+pub(crate) trait Emptiness {
+    fn is_default_like(&self) -> bool;
+}
+
+impl<T> Emptiness for DenseTable<T> {
+    fn is_default_like(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl<T> Emptiness for SlotTable<T> {
+    fn is_default_like(&self) -> bool {
+        self.vals.is_empty()
+    }
+}
+
+/// A dense per-instruction array, allocated on first use.
+#[derive(Clone, Debug)]
+pub(crate) struct DenseTable<T>(pub Vec<T>);
+
+impl<T> Default for DenseTable<T> {
+    fn default() -> Self {
+        DenseTable(Vec::new())
+    }
+}
+
+pub(crate) trait Add {
+    fn add(&mut self, o: &Self);
+}
+
+impl<T: Add + Default + Clone> Table for DenseTable<T> {
+    fn merge(&mut self, other: Self) {
+        if other.0.is_empty() {
+            return;
+        }
+        if self.0.is_empty() {
+            *self = other;
+            return;
+        }
+        for (a, b) in self.0.iter_mut().zip(&other.0) {
+            a.add(b);
+        }
+    }
+}
+
+impl<T: Default + Clone> DenseTable<T> {
+    #[inline]
+    pub fn at(&mut self, dense: usize, len: usize) -> &mut T {
+        if self.0.is_empty() {
+            self.0 = vec![T::default(); len];
+        }
+        &mut self.0[dense]
+    }
+}
+
+/// A sparse per-instruction table: a dense slot map (allocated on first use) into a vector
+/// of values, for the few instructions that branch or access memory.
+#[derive(Clone, Debug)]
+pub(crate) struct SlotTable<T> {
+    slot: Vec<u32>,
+    pub vals: Vec<(u32, T)>,
+}
+
+impl<T> Default for SlotTable<T> {
+    fn default() -> Self {
+        SlotTable {
+            slot: Vec::new(),
+            vals: Vec::new(),
+        }
+    }
+}
+
+const NO_SLOT: u32 = u32::MAX;
+
+impl<T: Default> SlotTable<T> {
+    #[inline]
+    pub fn at(&mut self, dense: usize, len: usize) -> &mut T {
+        if self.slot.is_empty() {
+            self.slot = vec![NO_SLOT; len];
+        }
+        let mut s = self.slot[dense];
+        if s == NO_SLOT {
+            s = self.vals.len() as u32;
+            self.slot[dense] = s;
+            self.vals.push((dense as u32, T::default()));
+        }
+        &mut self.vals[s as usize].1
+    }
+}
+
+impl<T: Add + Default> Table for SlotTable<T> {
+    fn merge(&mut self, other: Self) {
+        if other.vals.is_empty() {
+            return;
+        }
+        if self.vals.is_empty() {
+            *self = other;
+            return;
+        }
+        let len = self.slot.len();
+        for (d, v) in other.vals {
+            self.at(d as usize, len).add(&v);
+        }
+    }
+}
+
+impl<T> SlotTable<T> {
+    /// Values in instruction order.
+    pub fn sorted(mut self) -> Vec<(u32, T)> {
+        self.vals.sort_by_key(|(d, _)| *d);
+        self.vals
+    }
+}
+
+/// Issue counts of one instruction.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct InstCount {
+    /// Warp instructions issued.
+    pub warps: u64,
+    /// Active lanes summed.
+    pub active: u64,
+    /// Guard-true lanes summed.
+    pub executed: u64,
+}
+
+impl Add for InstCount {
+    #[inline]
+    fn add(&mut self, o: &Self) {
+        self.warps += o.warps;
+        self.active += o.active;
+        self.executed += o.executed;
+    }
+}
+
+/// Branch counts of one conditional branch: the divergence map's τ and δ.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BranchCount {
+    /// τ: warp visits.
+    pub visits: u64,
+    /// δ: visits whose active lanes disagreed.
+    pub divergent: u64,
+    pub active_lanes: u64,
+    pub taken_lanes: u64,
+}
+
+impl Add for BranchCount {
+    #[inline]
+    fn add(&mut self, o: &Self) {
+        self.visits += o.visits;
+        self.divergent += o.divergent;
+        self.active_lanes += o.active_lanes;
+        self.taken_lanes += o.taken_lanes;
+    }
+}
+
+/// Memory counts of one instruction.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MemCount {
+    pub access: Option<Access>,
+    pub size: u32,
+    pub global: GlobalCounters,
+    pub shared: SharedCounters,
+    pub local: u64,
+    pub other: u64,
+}
+
+impl Add for MemCount {
+    fn add(&mut self, o: &Self) {
+        self.access = self.access.or(o.access);
+        self.size = self.size.max(o.size);
+        self.global.merge(&o.global);
+        self.shared.merge(&o.shared);
+        self.local += o.local;
+        self.other += o.other;
+    }
+}
+
+/// Counts issued warp instructions, active lanes and predicated-on lanes per instruction
+/// (SIMT efficiency).
+#[derive(Clone, Debug)]
+pub struct SimtEfficiency {
+    pub(crate) t: KernelTables<DenseTable<InstCount>>,
+}
+
+impl SimtEfficiency {
+    pub fn new(index: Arc<InstIndex>, window: LaunchWindow) -> Self {
+        SimtEfficiency {
+            t: KernelTables::new(index, window),
+        }
+    }
+
+    /// Counts by kernel function index, then by dense instruction.
+    pub fn into_counts(self) -> BTreeMap<u32, Vec<InstCount>> {
+        self.t.into_done().into_iter().map(|(k, v)| (k, v.0)).collect()
+    }
+}
+
+impl Observer for SimtEfficiency {
+    const BLOCKS: bool = false;
+    const MEMORY: bool = false;
+    const BRANCHES: bool = false;
+    fn fork(&self) -> Self {
+        SimtEfficiency { t: self.t.fork() }
+    }
+    fn join(&mut self, o: Self) {
+        self.t.join(o.t);
+    }
+    fn launch_begin(&mut self, l: &LaunchInfo) {
+        self.t.launch_begin(l);
+    }
+    fn launch_end(&mut self, _l: &LaunchInfo, _s: &LaunchStats) {
+        self.t.launch_end();
+    }
+    #[inline]
+    fn instruction(&mut self, _w: &WarpInfo, func: FuncId, inst: Inst, active: u32, executed: u32) {
+        if !self.t.on {
+            return;
+        }
+        let d = self.t.index.dense(func, inst);
+        let n = self.t.index.len();
+        let c = self.t.cur.at(d, n);
+        c.warps += 1;
+        c.active += u64::from(active.count_ones());
+        c.executed += u64::from(executed.count_ones());
+    }
+}
+
+/// The divergence map (paper 004): per conditional branch, the warp visits τ and the
+/// divergent visits δ (visits where some but not all active lanes jumped).
+#[derive(Clone, Debug)]
+pub struct DivergenceMap {
+    pub(crate) t: KernelTables<SlotTable<BranchCount>>,
+}
+
+impl DivergenceMap {
+    pub fn new(index: Arc<InstIndex>, window: LaunchWindow) -> Self {
+        DivergenceMap {
+            t: KernelTables::new(index, window),
+        }
+    }
+
+    /// Counts by kernel function index, then by dense instruction (in instruction order).
+    pub fn into_counts(self) -> BTreeMap<u32, Vec<(u32, BranchCount)>> {
+        self.t
+            .into_done()
+            .into_iter()
+            .map(|(k, v)| (k, v.sorted()))
+            .collect()
+    }
+}
+
+impl Observer for DivergenceMap {
+    const INSTRUCTIONS: bool = false;
+    const BLOCKS: bool = false;
+    const MEMORY: bool = false;
+    fn fork(&self) -> Self {
+        DivergenceMap { t: self.t.fork() }
+    }
+    fn join(&mut self, o: Self) {
+        self.t.join(o.t);
+    }
+    fn launch_begin(&mut self, l: &LaunchInfo) {
+        self.t.launch_begin(l);
+    }
+    fn launch_end(&mut self, _l: &LaunchInfo, _s: &LaunchStats) {
+        self.t.launch_end();
+    }
+    #[inline]
+    fn branch(&mut self, _w: &WarpInfo, func: FuncId, inst: Inst, active: u32, taken: u32) {
+        if !self.t.on {
+            return;
+        }
+        let d = self.t.index.dense(func, inst);
+        let n = self.t.index.len();
+        let c = self.t.cur.at(d, n);
+        c.visits += 1;
+        c.divergent += u64::from(taken != 0 && taken != active);
+        c.active_lanes += u64::from(active.count_ones());
+        c.taken_lanes += u64::from(taken.count_ones());
+    }
+}
+
+/// The coalescing and bank-conflict profile: per memory instruction, the cost of every warp
+/// request under `warpscope-cost`'s model (global: sectors, ideal sectors, lines, NoAlign;
+/// shared: wavefronts, ideal wavefronts, N-way conflicts).
+#[derive(Clone, Debug)]
+pub struct Coalescing {
+    pub(crate) t: KernelTables<SlotTable<MemCount>>,
+}
+
+impl Coalescing {
+    pub fn new(index: Arc<InstIndex>, window: LaunchWindow) -> Self {
+        Coalescing {
+            t: KernelTables::new(index, window),
+        }
+    }
+
+    /// Counts by kernel function index, then by dense instruction (in instruction order).
+    pub fn into_counts(self) -> BTreeMap<u32, Vec<(u32, MemCount)>> {
+        self.t
+            .into_done()
+            .into_iter()
+            .map(|(k, v)| (k, v.sorted()))
+            .collect()
+    }
+}
+
+/// The profile's name for an emulator access kind.
+pub fn access_of(k: AccessKind) -> Access {
+    match k {
+        AccessKind::Load => Access::Load,
+        AccessKind::Store => Access::Store,
+        AccessKind::Atomic => Access::Atomic,
+        AccessKind::Reduction => Access::Reduction,
+    }
+}
+
+impl Observer for Coalescing {
+    const INSTRUCTIONS: bool = false;
+    const BLOCKS: bool = false;
+    const BRANCHES: bool = false;
+    fn fork(&self) -> Self {
+        Coalescing { t: self.t.fork() }
+    }
+    fn join(&mut self, o: Self) {
+        self.t.join(o.t);
+    }
+    fn launch_begin(&mut self, l: &LaunchInfo) {
+        self.t.launch_begin(l);
+    }
+    fn launch_end(&mut self, _l: &LaunchInfo, _s: &LaunchStats) {
+        self.t.launch_end();
+    }
+    #[inline]
+    fn memory(&mut self, _w: &WarpInfo, a: &MemoryAccess<'_>) {
+        if !self.t.on || a.active == 0 {
+            return;
+        }
+        let d = self.t.index.dense(a.func, a.inst);
+        let n = self.t.index.len();
+        let c = self.t.cur.at(d, n);
+        if c.access.is_none() {
+            c.access = Some(access_of(a.kind));
+        }
+        c.size = c.size.max(a.size);
+        match a.space {
+            MemSpace::Global => c.global.add(&warpscope_cost::global(a.addrs, a.active, a.size)),
+            MemSpace::Shared => c.shared.add(&warpscope_cost::shared(a.addrs, a.active, a.size)),
+            MemSpace::Local => c.local += 1,
+            MemSpace::Const | MemSpace::Param => c.other += 1,
+        }
+    }
+}
+
+/// Launches seen by a [`Profiler`]: what the launch info and stats said.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LaunchSeen {
+    pub info: LaunchInfo,
+    pub stats: LaunchStats,
+    pub profiled: bool,
+}
+
+/// The default profile: [`SimtEfficiency`], [`DivergenceMap`] and [`Coalescing`] together,
+/// plus the list of launches.
+#[derive(Clone, Debug)]
+pub struct Profiler {
+    pub simt: SimtEfficiency,
+    pub divergence: DivergenceMap,
+    pub coalescing: Coalescing,
+    pub launches: Vec<LaunchSeen>,
+    window: LaunchWindow,
+}
+
+impl Profiler {
+    pub fn new(index: Arc<InstIndex>, window: LaunchWindow) -> Profiler {
+        Profiler {
+            simt: SimtEfficiency::new(index.clone(), window),
+            divergence: DivergenceMap::new(index.clone(), window),
+            coalescing: Coalescing::new(index, window),
+            launches: Vec::new(),
+            window,
+        }
+    }
+
+    /// A profiler for every instruction of `module`, counting every launch.
+    pub fn for_module(module: &Module) -> Profiler {
+        Profiler::new(Arc::new(InstIndex::new(module)), LaunchWindow::ALL)
+    }
+}
+
+impl Observer for Profiler {
+    const BLOCKS: bool = false;
+    fn fork(&self) -> Self {
+        Profiler {
+            simt: self.simt.fork(),
+            divergence: self.divergence.fork(),
+            coalescing: self.coalescing.fork(),
+            launches: Vec::new(),
+            window: self.window,
+        }
+    }
+    fn join(&mut self, o: Self) {
+        self.simt.join(o.simt);
+        self.divergence.join(o.divergence);
+        self.coalescing.join(o.coalescing);
+        self.launches.extend(o.launches);
+    }
+    fn launch_begin(&mut self, l: &LaunchInfo) {
+        self.simt.launch_begin(l);
+        self.divergence.launch_begin(l);
+        self.coalescing.launch_begin(l);
+    }
+    fn launch_end(&mut self, l: &LaunchInfo, s: &LaunchStats) {
+        self.simt.launch_end(l, s);
+        self.divergence.launch_end(l, s);
+        self.coalescing.launch_end(l, s);
+        self.launches.push(LaunchSeen {
+            info: l.clone(),
+            stats: *s,
+            profiled: self.window.contains(l.index),
+        });
+    }
+    #[inline]
+    fn instruction(&mut self, w: &WarpInfo, f: FuncId, i: Inst, active: u32, executed: u32) {
+        self.simt.instruction(w, f, i, active, executed);
+    }
+    #[inline]
+    fn branch(&mut self, w: &WarpInfo, f: FuncId, i: Inst, active: u32, taken: u32) {
+        self.divergence.branch(w, f, i, active, taken);
+    }
+    #[inline]
+    fn memory(&mut self, w: &WarpInfo, a: &MemoryAccess<'_>) {
+        self.coalescing.memory(w, a);
+    }
+}
+
+/// Two observers run together; each sees every event it asked for.
+#[derive(Clone, Debug, Default)]
+pub struct Both<A, B>(pub A, pub B);
+
+impl<A: Observer, B: Observer> Observer for Both<A, B> {
+    const INSTRUCTIONS: bool = A::INSTRUCTIONS || B::INSTRUCTIONS;
+    const BLOCKS: bool = A::BLOCKS || B::BLOCKS;
+    const MEMORY: bool = A::MEMORY || B::MEMORY;
+    const BRANCHES: bool = A::BRANCHES || B::BRANCHES;
+    fn fork(&self) -> Self {
+        Both(self.0.fork(), self.1.fork())
+    }
+    fn join(&mut self, o: Self) {
+        self.0.join(o.0);
+        self.1.join(o.1);
+    }
+    fn launch_begin(&mut self, l: &LaunchInfo) {
+        self.0.launch_begin(l);
+        self.1.launch_begin(l);
+    }
+    fn launch_end(&mut self, l: &LaunchInfo, s: &LaunchStats) {
+        self.0.launch_end(l, s);
+        self.1.launch_end(l, s);
+    }
+    fn cta_begin(&mut self, sm: u32, cta: [u32; 3], linear: u32) {
+        self.0.cta_begin(sm, cta, linear);
+        self.1.cta_begin(sm, cta, linear);
+    }
+    fn cta_end(&mut self, sm: u32, cta: [u32; 3], linear: u32) {
+        self.0.cta_end(sm, cta, linear);
+        self.1.cta_end(sm, cta, linear);
+    }
+    fn warp_begin(&mut self, w: &WarpInfo) {
+        self.0.warp_begin(w);
+        self.1.warp_begin(w);
+    }
+    #[inline]
+    fn block_entered(&mut self, w: &WarpInfo, f: FuncId, b: Block, active: u32) {
+        if A::BLOCKS {
+            self.0.block_entered(w, f, b, active);
+        }
+        if B::BLOCKS {
+            self.1.block_entered(w, f, b, active);
+        }
+    }
+    #[inline]
+    fn instruction(&mut self, w: &WarpInfo, f: FuncId, i: Inst, active: u32, executed: u32) {
+        if A::INSTRUCTIONS {
+            self.0.instruction(w, f, i, active, executed);
+        }
+        if B::INSTRUCTIONS {
+            self.1.instruction(w, f, i, active, executed);
+        }
+    }
+    #[inline]
+    fn branch(&mut self, w: &WarpInfo, f: FuncId, i: Inst, active: u32, taken: u32) {
+        if A::BRANCHES {
+            self.0.branch(w, f, i, active, taken);
+        }
+        if B::BRANCHES {
+            self.1.branch(w, f, i, active, taken);
+        }
+    }
+    #[inline]
+    fn memory(&mut self, w: &WarpInfo, a: &MemoryAccess<'_>) {
+        if A::MEMORY {
+            self.0.memory(w, a);
+        }
+        if B::MEMORY {
+            self.1.memory(w, a);
+        }
+    }
+    fn barrier(&mut self, w: &WarpInfo, f: FuncId, i: Inst, e: BarrierEvent, active: u32) {
+        self.0.barrier(w, f, i, e, active);
+        self.1.barrier(w, f, i, e, active);
+    }
+    fn warp_exit(&mut self, w: &WarpInfo) {
+        self.0.warp_exit(w);
+        self.1.warp_exit(w);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn launch_window() {
+        let w = LaunchWindow {
+            skip: 2,
+            count: Some(3),
+        };
+        let on: Vec<u32> = (0..8).filter(|&i| w.contains(i)).collect();
+        assert_eq!(on, vec![2, 3, 4]);
+        assert!(LaunchWindow::ALL.contains(1000));
+    }
+}
