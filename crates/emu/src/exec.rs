@@ -117,6 +117,13 @@ pub struct BarArrival {
     pub pc: u32,
 }
 
+/// Counters of one [`Env::run`] call, kept in registers.
+#[derive(Default)]
+struct Ctr {
+    issued: u64,
+    threads: u64,
+}
+
 /// Everything a warp needs from its SM and launch while running.
 pub struct Env<'a, O: Observer> {
     pub prog: &'a Program,
@@ -136,9 +143,13 @@ pub struct Env<'a, O: Observer> {
     pub cycle: u64,
     pub sm: u32,
     pub hw_fma: bool,
+    avx2: bool,
+    /// Per-pc (direct-mapped) cache of the global region an access hit: base, size, words.
+    pcache: [(u64, u64, &'a [std::sync::atomic::AtomicU32]); 16],
     addrs: [u64; 32],
-    /// Region cache for global accesses.
+    /// Region cache for global accesses: base, size, index, words.
     rcache: (u64, u64, usize),
+    fc_words: &'a [std::sync::atomic::AtomicU32],
     /// Printed output of `vprintf`.
     pub out: &'a std::sync::Mutex<Vec<u8>>,
 }
@@ -151,30 +162,49 @@ fn wr(dst: &mut [u64; 32], v: &[u64; 32], m: u32) {
         *dst = *v;
     } else {
         for i in 0..32 {
-            if (m >> i) & 1 != 0 {
-                dst[i] = v[i];
-            }
+            let sel = u64::from((m >> i) & 1).wrapping_neg();
+            dst[i] = (v[i] & sel) | (dst[i] & !sel);
         }
     }
 }
 
+/// Computes `d = f(srcs)` for every lane, in place when `d` aliases no source and all
+/// lanes are active (no temporary), else through a temporary and a masked write.
+macro_rules! lanes_impl {
+    ($r:ident, $d:ident, $m:ident, [$($s:ident),*], $f:ident) => {{
+        let n = $r.len();
+        let d = $d as usize;
+        $(let $s = $s as usize;)*
+        assert!(d < n $(&& $s < n)*);
+        if $m == u32::MAX $(&& d != $s)* {
+            let p = $r.as_mut_ptr();
+            // SAFETY: all indices are in bounds (checked above) and `d` differs from every
+            // source, so the mutable reference does not overlap the shared ones.
+            let (z, $($s),*) = unsafe { (&mut *p.add(d), $(&*p.add($s)),*) };
+            for i in 0..32 {
+                z[i] = $f($($s[i]),*);
+            }
+        } else {
+            let mut v = [0u64; 32];
+            {
+                $(let $s = &$r[$s];)*
+                for i in 0..32 {
+                    v[i] = $f($($s[i]),*);
+                }
+            }
+            wr(&mut $r[d], &v, $m);
+        }
+    }};
+}
+
 #[inline(always)]
 fn un_lanes(r: &mut [[u64; 32]], d: R, a: R, m: u32, f: impl Fn(u64) -> u64) {
-    let v: [u64; 32] = {
-        let x = &r[a as usize];
-        std::array::from_fn(|i| f(x[i]))
-    };
-    wr(&mut r[d as usize], &v, m);
+    lanes_impl!(r, d, m, [a], f)
 }
 
 #[inline(always)]
 fn bin_lanes(r: &mut [[u64; 32]], d: R, a: R, b: R, m: u32, f: impl Fn(u64, u64) -> u64) {
-    let v: [u64; 32] = {
-        let x = &r[a as usize];
-        let y = &r[b as usize];
-        std::array::from_fn(|i| f(x[i], y[i]))
-    };
-    wr(&mut r[d as usize], &v, m);
+    lanes_impl!(r, d, m, [a, b], f)
 }
 
 #[inline(always)]
@@ -187,13 +217,7 @@ fn tern_lanes(
     m: u32,
     f: impl Fn(u64, u64, u64) -> u64,
 ) {
-    let v: [u64; 32] = {
-        let x = &r[a as usize];
-        let y = &r[b as usize];
-        let z = &r[c as usize];
-        std::array::from_fn(|i| f(x[i], y[i], z[i]))
-    };
-    wr(&mut r[d as usize], &v, m);
+    lanes_impl!(r, d, m, [a, b, c], f)
 }
 
 #[inline(always)]
@@ -217,6 +241,7 @@ fn b32f(x: f32) -> u64 {
     u64::from(canon32(x).to_bits())
 }
 
+#[inline(always)]
 fn exec_ibin(r: &mut [[u64; 32]], d: R, a: R, b: R, m: u32, op: IBin, w: W) {
     macro_rules! arms {
         ($bits:expr) => {
@@ -260,6 +285,7 @@ fn exec_ibin(r: &mut [[u64; 32]], d: R, a: R, b: R, m: u32, op: IBin, w: W) {
     }
 }
 
+#[inline(always)]
 fn exec_itern(r: &mut [[u64; 32]], d: R, a: R, b: R, c: R, m: u32, op: ITern, w: W) {
     macro_rules! arms {
         ($bits:expr) => {
@@ -285,6 +311,7 @@ fn exec_itern(r: &mut [[u64; 32]], d: R, a: R, b: R, c: R, m: u32, op: ITern, w:
     }
 }
 
+#[inline(always)]
 fn exec_f32fast(r: &mut [[u64; 32]], d: R, a: R, b: R, m: u32, op: FBin) {
     match op {
         FBin::Add => bin_lanes(r, d, a, b, m, |x, y| b32f(f32b(x) + f32b(y))),
@@ -300,6 +327,7 @@ fn f64b(x: u64) -> f64 {
     f64::from_bits(x)
 }
 
+#[inline(always)]
 fn exec_f64fast(r: &mut [[u64; 32]], d: R, a: R, b: R, m: u32, op: FBin) {
     let c = |x: f64| canon64(x).to_bits();
     match op {
@@ -325,7 +353,12 @@ unsafe fn fma64_hw(r: &mut [[u64; 32]], d: R, a: R, b: R, c: R, m: u32) {
     });
 }
 
-fn exec_fma32(r: &mut [[u64; 32]], d: R, a: R, b: R, c: R, m: u32, hw: bool) {
+#[inline(always)]
+fn exec_fma32<const AVX2: bool>(r: &mut [[u64; 32]], d: R, a: R, b: R, c: R, m: u32, hw: bool) {
+    if AVX2 || cfg!(target_feature = "fma") {
+        tern_lanes(r, d, a, b, c, m, |x, y, z| b32f(f32b(x).mul_add(f32b(y), f32b(z))));
+        return;
+    }
     #[cfg(target_arch = "x86_64")]
     if hw {
         // SAFETY: `hw` is only true when the CPU reports FMA support.
@@ -336,7 +369,14 @@ fn exec_fma32(r: &mut [[u64; 32]], d: R, a: R, b: R, c: R, m: u32, hw: bool) {
     tern_lanes(r, d, a, b, c, m, |x, y, z| alu::ffma(FTy::F32, FMods::RN, x, y, z));
 }
 
-fn exec_fma64(r: &mut [[u64; 32]], d: R, a: R, b: R, c: R, m: u32, hw: bool) {
+#[inline(always)]
+fn exec_fma64<const AVX2: bool>(r: &mut [[u64; 32]], d: R, a: R, b: R, c: R, m: u32, hw: bool) {
+    if AVX2 || cfg!(target_feature = "fma") {
+        tern_lanes(r, d, a, b, c, m, |x, y, z| {
+            canon64(f64b(x).mul_add(f64b(y), f64b(z))).to_bits()
+        });
+        return;
+    }
     #[cfg(target_arch = "x86_64")]
     if hw {
         // SAFETY: `hw` is only true when the CPU reports FMA support.
@@ -349,6 +389,7 @@ fn exec_fma64(r: &mut [[u64; 32]], d: R, a: R, b: R, c: R, m: u32, hw: bool) {
     });
 }
 
+#[inline(always)]
 fn exec_setp(r: &[[u64; 32]], ty: CmpTy, cmp: Cmp, a: R, b: R) -> u32 {
     macro_rules! by_cmp {
         ($f:ident, $($t:tt)*) => {
@@ -444,6 +485,16 @@ impl<'a, O: Observer> Env<'a, O> {
         let hw_fma = std::arch::is_x86_feature_detected!("fma");
         #[cfg(not(target_arch = "x86_64"))]
         let hw_fma = false;
+        #[cfg(target_arch = "x86_64")]
+        let avx2 = hw_fma
+            && std::arch::is_x86_feature_detected!("avx2")
+            && std::arch::is_x86_feature_detected!("bmi1")
+            && std::arch::is_x86_feature_detected!("bmi2")
+            && std::arch::is_x86_feature_detected!("lzcnt")
+            && std::arch::is_x86_feature_detected!("popcnt")
+            && std::env::var_os("WARPSCOPE_NO_AVX2").is_none();
+        #[cfg(not(target_arch = "x86_64"))]
+        let avx2 = false;
         Env {
             prog,
             sites,
@@ -460,8 +511,11 @@ impl<'a, O: Observer> Env<'a, O> {
             cycle: 0,
             sm,
             hw_fma,
+            avx2,
+            pcache: [(0, 0, &[]); 16],
             addrs: [0; 32],
             rcache: (0, 0, usize::MAX),
+            fc_words: &[],
             out,
         }
     }
@@ -771,8 +825,10 @@ impl<'a, O: Observer> Env<'a, O> {
             return Ok((idx, off));
         }
         let (i, off) = self.global.locate(addr, n)?;
-        let r = self.global.region(i);
+        let global = self.global;
+        let r = global.region(i);
         self.rcache = (r.base, r.size, i);
+        self.fc_words = r.words();
         Ok((i, off))
     }
 
@@ -894,7 +950,8 @@ impl<'a, O: Observer> Env<'a, O> {
         }
     }
 
-    /// Runs `w` until it yields. `quantum` bounds the warp instructions issued.
+    /// Runs `w` until it yields. `quantum` bounds the warp instructions issued; with
+    /// `stall_on_mem`, the warp also yields after each long-latency memory op.
     pub fn run(
         &mut self,
         w: &mut Warp,
@@ -902,8 +959,57 @@ impl<'a, O: Observer> Env<'a, O> {
         quantum: u32,
         stall_on_mem: bool,
     ) -> Result<Stop, Fault> {
+        let mut c = Ctr::default();
+        let r = self.run_inner(w, shared, u64::from(quantum), stall_on_mem, &mut c);
+        self.stats.warp_instructions += c.issued;
+        self.stats.thread_instructions += c.threads;
+        self.cycle += c.issued;
+        self.budget -= c.threads as i64;
+        r
+    }
+
+    fn run_inner(
+        &mut self,
+        w: &mut Warp,
+        shared: &mut [u8],
+        quantum: u64,
+        stall_on_mem: bool,
+        c: &mut Ctr,
+    ) -> Result<Stop, Fault> {
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2 {
+            // SAFETY: `avx2` is set only when the CPU reports every feature enabled below.
+            return unsafe { self.run_avx2(w, shared, quantum, stall_on_mem, c) };
+        }
+        self.run_body::<false>(w, shared, quantum, stall_on_mem, c)
+    }
+
+    /// The interpreter compiled for AVX2 + FMA (four lanes per vector op, hardware FMA).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,fma,bmi1,bmi2,lzcnt,popcnt")]
+    unsafe fn run_avx2(
+        &mut self,
+        w: &mut Warp,
+        shared: &mut [u8],
+        quantum: u64,
+        stall_on_mem: bool,
+        c: &mut Ctr,
+    ) -> Result<Stop, Fault> {
+        self.run_body::<true>(w, shared, quantum, stall_on_mem, c)
+    }
+
+    /// The interpreter loop; `AVX2` says it is being compiled into [`Env::run_avx2`], so
+    /// AVX2/FMA instructions may be used directly.
+    #[inline(always)]
+    fn run_body<const AVX2: bool>(
+        &mut self,
+        w: &mut Warp,
+        shared: &mut [u8],
+        quantum: u64,
+        stall_on_mem: bool,
+        c: &mut Ctr,
+    ) -> Result<Stop, Fault> {
         let prog = self.prog;
-        let mut quantum = quantum;
         'outer: loop {
             if !self.settle(w) {
                 self.obs.warp_exit(&w.info);
@@ -947,16 +1053,13 @@ impl<'a, O: Observer> Env<'a, O> {
                     pc += 1;
                     continue;
                 }
-                if quantum == 0 {
+                if c.issued == quantum {
                     save!();
                     return Ok(Stop::Quantum);
                 }
-                quantum -= 1;
-                self.stats.warp_instructions += 1;
-                self.stats.thread_instructions += nact as u64;
-                self.cycle += 1;
-                self.budget -= nact;
-                if self.budget < 0 {
+                c.issued += 1;
+                c.threads += nact as u64;
+                if c.threads as i64 > self.budget {
                     self.refill(w, pc)?;
                 }
                 let exec = if ins.guard.0 == NONE {
@@ -1002,8 +1105,8 @@ impl<'a, O: Observer> Env<'a, O> {
                             let (d, a, b, c) = (*d, *a, *b, *c);
                             match *f {
                                 TernF::Int(op, wd) => exec_itern(r, d, a, b, c, exec, op, wd),
-                                TernF::Fma32Fast => exec_fma32(r, d, a, b, c, exec, self.hw_fma),
-                                TernF::Fma64Fast => exec_fma64(r, d, a, b, c, exec, self.hw_fma),
+                                TernF::Fma32Fast => exec_fma32::<AVX2>(r, d, a, b, c, exec, self.hw_fma),
+                                TernF::Fma64Fast => exec_fma64::<AVX2>(r, d, a, b, c, exec, self.hw_fma),
                                 TernF::Fma(ty, mods) => tern_lanes(r, d, a, b, c, exec, |x, y, z| {
                                     alu::ffma(ty, mods, x, y, z)
                                 }),
@@ -1260,7 +1363,7 @@ impl<'a, O: Observer> Env<'a, O> {
                         }
                     }
                     Op::ReadClock { d, kind } => {
-                        let c = self.cycle;
+                        let c = self.cycle + c.issued;
                         let v = match kind {
                             Clock::Clock => c & 0xffff_ffff,
                             Clock::ClockHi => (c >> 32) & 0xffff_ffff,
@@ -1737,9 +1840,8 @@ impl<'a, O: Observer> Env<'a, O> {
                                 mask: exec,
                             });
                             // The split entry re-executes the call with all its lanes calling.
-                            quantum += 1;
-                            self.stats.warp_instructions -= 1;
-                            self.stats.thread_instructions -= nact as u64;
+                            c.issued -= 1;
+                            c.threads -= nact as u64;
                             continue 'outer;
                         }
                         match info.callee {
@@ -1876,6 +1978,195 @@ impl<'a, O: Observer> Env<'a, O> {
         w.carry = carry;
     }
 
+
+    /// The cached global region of op `pc` if it holds `first`, refreshed otherwise:
+    /// (base, size, words), or None when `first` is not in a global allocation.
+    #[inline(always)]
+    fn region_for(
+        &mut self,
+        pc: u32,
+        first: u64,
+        n: u32,
+    ) -> Option<(u64, u64, &'a [std::sync::atomic::AtomicU32])> {
+        let slot = (pc & 15) as usize;
+        let e = self.pcache[slot];
+        if first.wrapping_sub(e.0) < e.1 {
+            return Some(e);
+        }
+        self.global_locate(first, n).ok()?;
+        let e = (self.rcache.0, self.rcache.1, self.fc_words);
+        self.pcache[slot] = e;
+        Some(e)
+    }
+
+    /// Byte offsets of every lane's address in region `base`, inactive lanes 0; None when a
+    /// lane is outside `[0, lim]` or misaligned for `n` bytes. (`lim` < 2^62, so offsets
+    /// that wrapped below 0 are negative as `i64`: signed compares suffice.)
+    #[inline(always)]
+    fn offsets(addrs: &[u64; 32], off: u64, base: u64, lim: u64, n: u64, exec: u32) -> Option<[u64; 32]> {
+        let mut offs = [0u64; 32];
+        let mut bad = 0u64;
+        let mut bits = 0u64;
+        let lim = lim as i64;
+        if exec == u32::MAX {
+            for l in 0..32 {
+                let o = addrs[l].wrapping_add(off).wrapping_sub(base);
+                offs[l] = o;
+                bad |= u64::from((o as i64) < 0) | u64::from((o as i64) > lim);
+                bits |= o;
+            }
+        } else {
+            for l in 0..32 {
+                let sel = u64::from((exec >> l) & 1).wrapping_neg();
+                let o = addrs[l].wrapping_add(off).wrapping_sub(base) & sel;
+                offs[l] = o;
+                bad |= u64::from((o as i64) < 0) | u64::from((o as i64) > lim);
+                bits |= o;
+            }
+        }
+        (bad == 0 && bits & (n - 1) == 0).then_some(offs)
+    }
+
+    /// Global load of one element per lane, all lanes in one region and aligned. Returns
+    /// false (having changed nothing but caches) when the slow path must run.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn fast_ld(
+        &mut self,
+        w: &mut Warp,
+        rb: usize,
+        pc: u32,
+        exec: u32,
+        r: R,
+        off: i64,
+        fmt: LoadFmt,
+        d: R,
+    ) -> bool {
+        let n = u32::from(fmt.size);
+        let first =
+            w.regs[rb + r as usize][exec.trailing_zeros() as usize].wrapping_add(off as u64);
+        let Some((base, size, words)) = self.region_for(pc, first, n) else {
+            return false;
+        };
+        if size < u64::from(n) {
+            return false;
+        }
+        let Some(offs) = Self::offsets(
+            &w.regs[rb + r as usize],
+            off as u64,
+            base,
+            size - u64::from(n),
+            u64::from(n),
+            exec,
+        ) else {
+            return false;
+        };
+        // SAFETY (all `get_unchecked` below): every offset o satisfies o <= size - n, so the
+        // words holding bytes [o, o + n) exist: `words` covers ceil(size / 4) words.
+        let word = |i: u64| unsafe { u64::from(words.get_unchecked(i as usize).load(Ordering::Relaxed)) };
+        if exec == u32::MAX && d != NONE && !fmt.signed && (n == 4 || n == 8) {
+            // Common case: write straight into the register (no blend, no temporary).
+            let dst = &mut w.regs[rb + d as usize];
+            if n == 4 {
+                for l in 0..32 {
+                    dst[l] = word(offs[l] >> 2);
+                }
+            } else {
+                for l in 0..32 {
+                    let i = offs[l] >> 2;
+                    dst[l] = word(i) | (word(i + 1) << 32);
+                }
+            }
+            return true;
+        }
+        let mut out = [0u64; 32];
+        match n {
+            4 => {
+                for l in 0..32 {
+                    out[l] = word(offs[l] >> 2);
+                }
+            }
+            8 => {
+                for l in 0..32 {
+                    let i = offs[l] >> 2;
+                    out[l] = word(i) | (word(i + 1) << 32);
+                }
+            }
+            2 => {
+                for l in 0..32 {
+                    let o = offs[l];
+                    out[l] = (word(o >> 2) >> ((o & 3) * 8)) & 0xffff;
+                }
+            }
+            _ => {
+                for l in 0..32 {
+                    let o = offs[l];
+                    out[l] = (word(o >> 2) >> ((o & 3) * 8)) & 0xff;
+                }
+            }
+        }
+        if fmt.signed && n < 8 {
+            for v in &mut out {
+                *v = extend(fmt, *v);
+            }
+        }
+        if d != NONE {
+            wr(&mut w.regs[rb + d as usize], &out, exec);
+        }
+        true
+    }
+
+    /// Global store of one 4- or 8-byte element per lane (see [`Env::fast_ld`]).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn fast_st(
+        &mut self,
+        w: &Warp,
+        rb: usize,
+        pc: u32,
+        exec: u32,
+        r: R,
+        off: i64,
+        size: u8,
+        s: R,
+    ) -> bool {
+        let n = u32::from(size);
+        let first =
+            w.regs[rb + r as usize][exec.trailing_zeros() as usize].wrapping_add(off as u64);
+        let Some((base, rsize, words)) = self.region_for(pc, first, n) else {
+            return false;
+        };
+        if rsize < u64::from(n) {
+            return false;
+        }
+        let Some(offs) = Self::offsets(
+            &w.regs[rb + r as usize],
+            off as u64,
+            base,
+            rsize - u64::from(n),
+            u64::from(n),
+            exec,
+        ) else {
+            return false;
+        };
+        let vals = &w.regs[rb + s as usize];
+        for l in 0..32 {
+            if exec >> l & 1 != 0 {
+                let i = (offs[l] >> 2) as usize;
+                let v = vals[l];
+                // SAFETY: as in `fast_ld`.
+                unsafe {
+                    words.get_unchecked(i).store(v as u32, Ordering::Relaxed);
+                    if n == 8 {
+                        words.get_unchecked(i + 1).store((v >> 32) as u32, Ordering::Relaxed);
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn exec_ld(
         &mut self,
@@ -1891,6 +2182,14 @@ impl<'a, O: Observer> Env<'a, O> {
         off: i64,
     ) -> Result<(), Fault> {
         let rb = w.reg_base as usize;
+        if !O::MEMORY
+            && vec == 1
+            && matches!(space, Space::Global | Space::Generic)
+            && let Base::Reg(r) = base
+            && self.fast_ld(w, rb, pc, exec, r, off, fmt, d[0])
+        {
+            return Ok(());
+        }
         let n = u32::from(fmt.size);
         let total = n * u32::from(vec);
         let frame = base == Base::Frame;
@@ -1939,6 +2238,7 @@ impl<'a, O: Observer> Env<'a, O> {
         Ok(())
     }
 
+    #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn exec_st(
         &mut self,
@@ -1954,6 +2254,16 @@ impl<'a, O: Observer> Env<'a, O> {
         off: i64,
     ) -> Result<(), Fault> {
         let rb = w.reg_base as usize;
+        if !O::MEMORY
+            && vec == 1
+            && matches!(size, 4 | 8)
+            && matches!(space, Space::Global | Space::Generic)
+            && let Base::Reg(r) = base
+            && s[0] != NONE
+            && self.fast_st(w, rb, pc, exec, r, off, size, s[0])
+        {
+            return Ok(());
+        }
         let n = u32::from(size);
         let total = n * u32::from(vec);
         let frame = base == Base::Frame;

@@ -13,7 +13,7 @@ use crate::fault::{Fault, FaultKind};
 use crate::memory::GlobalMem;
 use crate::observer::{BarrierEvent, LaunchInfo, LaunchStats, Observer, WarpInfo};
 use crate::program::{BarKind, NONE, Program};
-use crate::sched::{MEMORY_LATENCY, SchedulerKind, WarpView, Yield};
+use crate::sched::{SchedulerKind, WarpView, Yield};
 use crate::translate::ProgramSites;
 use rayon::prelude::*;
 use std::sync::Mutex;
@@ -66,6 +66,10 @@ pub struct ExecConfig {
     pub max_instructions: u64,
     /// Registers per thread for occupancy (None: estimated from the PTX).
     pub regs_per_thread: Option<u32>,
+    /// Cycles a warp stalls after a global/local load or an atomic with a result (0: no
+    /// latency model; warps then yield only at their quantum, barriers and exit).
+    /// [`crate::sched::MEMORY_LATENCY`] is a typical value for profiling.
+    pub memory_latency: u32,
 }
 
 impl Default for ExecConfig {
@@ -78,6 +82,7 @@ impl Default for ExecConfig {
             deterministic: false,
             max_instructions: 10_000_000_000,
             regs_per_thread: None,
+            memory_latency: 0,
         }
     }
 }
@@ -197,6 +202,15 @@ struct BarState {
     count: Option<u32>,
 }
 
+/// Per-host-thread storage reused by the SMs it simulates (warp register files, shared
+/// memory), so simulating an SM allocates nothing once the first one warmed it up.
+#[derive(Default)]
+pub struct SmScratch {
+    ctas: Vec<CtaSlot>,
+    slots: Vec<WarpSlot>,
+    views: Vec<WarpView>,
+}
+
 struct CtaSlot {
     active: bool,
     cta: [u32; 3],
@@ -228,7 +242,7 @@ impl Launch<'_> {
         let nblocks = u64::from(self.grid[0]) * u64::from(self.grid[1]) * u64::from(self.grid[2]);
         let nsms = u64::from(cfg.num_sms.max(1)).min(nblocks.max(1)) as u32;
         let abort = AtomicBool::new(false);
-        let run_sm = |sm: u32, o: O| -> (O, Result<LaunchStats, Fault>) {
+        let run_sm = |sm: u32, o: O, scratch: &mut SmScratch| -> (O, Result<LaunchStats, Fault>) {
             let mut env = Env::new(
                 self.prog,
                 self.sites,
@@ -250,7 +264,7 @@ impl Launch<'_> {
                 sm,
                 self.out,
             );
-            let r = self.run_sm(&mut env, cfg, sm, nblocks, u64::from(cfg.num_sms.max(1)));
+            let r = self.run_sm(&mut env, cfg, sm, nblocks, u64::from(cfg.num_sms.max(1)), scratch);
             if r.is_err() {
                 abort.store(true, Ordering::Relaxed);
             }
@@ -263,8 +277,9 @@ impl Launch<'_> {
         };
         let results: Vec<(O, Result<LaunchStats, Fault>)> = if cfg.deterministic || nsms == 1 {
             let mut v = Vec::new();
+            let mut scratch = SmScratch::default();
             for sm in 0..nsms {
-                let r = run_sm(sm, obs.fork());
+                let r = run_sm(sm, obs.fork(), &mut scratch);
                 let failed = r.1.is_err();
                 v.push(r);
                 if failed {
@@ -278,7 +293,7 @@ impl Launch<'_> {
                 forks
                     .into_par_iter()
                     .enumerate()
-                    .map(|(sm, o)| run_sm(sm as u32, o))
+                    .map_init(SmScratch::default, |s, (sm, o)| run_sm(sm as u32, o, s))
                     .collect()
             };
             match cfg.threads {
@@ -329,6 +344,7 @@ impl Launch<'_> {
         sm: u32,
         nblocks: u64,
         stride: u64,
+        scratch: &mut SmScratch,
     ) -> Result<(), Fault> {
         let threads = self.block[0] * self.block[1] * self.block[2];
         let wpb = threads.div_ceil(32) as usize;
@@ -337,12 +353,22 @@ impl Launch<'_> {
         let local_size = self.prog.funcs[0].frame_size;
         let mut sched = cfg.scheduler.build();
         let quantum = sched.quantum();
-        let latency = sched.models_latency();
-        let mut ctas: Vec<CtaSlot> = Vec::new();
-        let mut slots: Vec<WarpSlot> = Vec::new();
+        let latency = sched.models_latency() && cfg.memory_latency > 0;
+        let SmScratch {
+            ctas,
+            slots,
+            views,
+        } = scratch;
+        // Forget the previous SM's blocks but keep their storage.
+        ctas.truncate(bps);
+        for c in ctas.iter_mut() {
+            c.active = false;
+        }
+        for s in slots.iter_mut() {
+            s.state = WState::Done;
+        }
         let mut next_block = u64::from(sm);
         let mut age = 0u64;
-        let mut views: Vec<WarpView> = Vec::new();
 
         loop {
             // Admit blocks into free CTA slots.
@@ -431,7 +457,7 @@ impl Launch<'_> {
                 ready: s.state == WState::Ready && s.ready_at <= env.cycle,
                 age: s.age,
             }));
-            let Some(i) = sched.pick(&views) else {
+            let Some(i) = sched.pick(views) else {
                 // Nothing ready: wait for a stalled warp, or it is a deadlock.
                 let next = slots
                     .iter()
@@ -443,7 +469,7 @@ impl Launch<'_> {
                         env.cycle = env.cycle.max(t);
                         continue;
                     }
-                    None => return Err(self.deadlock(env, &ctas, &slots)),
+                    None => return Err(self.deadlock(env, ctas, slots)),
                 }
             };
             let cta_i = slots[i].cta;
@@ -454,12 +480,12 @@ impl Launch<'_> {
             match stop {
                 Stop::Quantum => sched.yielded(i, Yield::Quantum),
                 Stop::Stall => {
-                    slots[i].ready_at = env.cycle + MEMORY_LATENCY;
+                    slots[i].ready_at = env.cycle + u64::from(cfg.memory_latency);
                     sched.yielded(i, Yield::Stall);
                 }
                 Stop::Barrier(arr) => {
                     sched.yielded(i, Yield::Blocked);
-                    self.arrive(env, &mut ctas, &mut slots, i, arr);
+                    self.arrive(env, ctas, slots, i, arr);
                 }
                 Stop::Exited => {
                     sched.yielded(i, Yield::Blocked);
@@ -472,7 +498,7 @@ impl Launch<'_> {
                     } else {
                         // An exit may complete barriers that waited for this warp.
                         for id in 0..16 {
-                            self.try_release(env, &mut ctas, &mut slots, cta_i, id);
+                            self.try_release(env, ctas, slots, cta_i, id);
                         }
                     }
                 }

@@ -123,6 +123,12 @@ impl Region {
         }
     }
 
+    /// The region's words (for the executor's fast paths).
+    #[inline]
+    pub fn words(&self) -> &[AtomicU32] {
+        &self.words
+    }
+
     /// Copies the region out as bytes.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(self.words.len() * 4);

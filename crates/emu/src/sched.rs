@@ -1,12 +1,13 @@
 //! Warp schedulers: which resident warp of an SM issues next.
 //!
-//! The SM keeps a cycle counter (one cycle per issued warp instruction). Schedulers that
-//! model latency make a warp that issued a global/local load or an atomic with a result
-//! wait [`MEMORY_LATENCY`] cycles before it may issue again; the SM advances its clock when
-//! no warp is ready. Results never depend on the scheduler for race-free kernels; the
+//! The SM keeps a cycle counter (one cycle per issued warp instruction). When
+//! [`crate::ExecConfig::memory_latency`] is non-zero (e.g. [`MEMORY_LATENCY`]), schedulers
+//! that model latency make a warp that issued a global/local load or an atomic with a result
+//! wait that many cycles before it may issue again; the SM advances its clock when no warp
+//! is ready. Results never depend on the scheduler for race-free kernels; the
 //! interleaving of events (and of racy accesses) does.
 
-/// Cycles a warp waits after a long-latency memory op, under schedulers that model it.
+/// A typical global-memory latency in cycles, for [`crate::ExecConfig::memory_latency`].
 pub const MEMORY_LATENCY: u64 = 300;
 
 /// How the scheduler sees a resident warp.
