@@ -4,6 +4,7 @@
 mod load;
 mod profile_cmd;
 mod ptx_cmd;
+mod run_cmd;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -23,6 +24,9 @@ enum Command {
     /// Run a launch spec on the emulator and profile it: divergence map, SIMT efficiency,
     /// coalescing and bank conflicts per CUDA line; basic-block vectors and memory traces.
     Profile(profile_cmd::ProfileArgs),
+    /// Execute a launch spec on the emulator (warp by warp, as the GPU would) and write
+    /// the buffers it saves.
+    Run(run_cmd::RunArgs),
 }
 
 fn main() -> ExitCode {
@@ -30,5 +34,6 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Ptx(args) => ptx_cmd::run(args),
         Command::Profile(args) => profile_cmd::run(args),
+        Command::Run(args) => run_cmd::run(args),
     }
 }

@@ -1,0 +1,135 @@
+//! `warpscope run SPEC`: execute a launch spec on the emulator and write its saved buffers.
+
+use crate::load::CompileArgs;
+use clap::{Args, ValueEnum};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use warpscope_emu::{
+    EmuError, ExecConfig, LaunchSpec, NoObserver, RunOptions, SchedulerKind, load_spec_module,
+    run_spec_module,
+};
+
+#[derive(Args, Debug)]
+pub struct RunArgs {
+    /// The launch spec (TOML): module, buffers, launches. See docs/launch-spec.md.
+    pub spec: PathBuf,
+    /// Write saved buffers under DIR instead of next to the spec.
+    #[arg(long, value_name = "DIR")]
+    pub save_dir: Option<PathBuf>,
+    /// Stop with an error after this many thread-instructions (all launches together).
+    #[arg(long, value_name = "N", default_value_t = 10_000_000_000)]
+    pub max_instructions: u64,
+    /// Host threads that run SMs in parallel (default: all cores).
+    #[arg(long, value_name = "N", conflicts_with = "deterministic")]
+    pub threads: Option<usize>,
+    /// Run SMs one after another on one thread (same results and event order every run).
+    #[arg(long)]
+    pub deterministic: bool,
+    /// Number of SMs (132 as on an H100 SXM).
+    #[arg(long, value_name = "N", default_value_t = 132)]
+    pub sms: u32,
+    /// Warp scheduler of each SM.
+    #[arg(long, value_enum, default_value_t = Scheduler::Gto)]
+    pub scheduler: Scheduler,
+    /// Registers per thread for occupancy (default: estimated from the PTX).
+    #[arg(long, value_name = "N")]
+    pub regs_per_thread: Option<u32>,
+    /// Cycles a warp waits after a global load (0: no latency model).
+    #[arg(long, value_name = "CYCLES", default_value_t = 0)]
+    pub memory_latency: u32,
+    /// Print nothing but errors.
+    #[arg(long, short)]
+    pub quiet: bool,
+    #[command(flatten)]
+    pub compile: CompileArgs,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug)]
+pub enum Scheduler {
+    /// Loose round robin: one instruction per warp in turn.
+    Lrr,
+    /// Greedy-then-oldest.
+    Gto,
+    /// Two-level: round robin over an active set of 8 warps.
+    TwoLevel,
+}
+
+pub fn run(args: RunArgs) -> ExitCode {
+    let spec = match LaunchSpec::load(&args.spec) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let exec = ExecConfig {
+        num_sms: args.sms.max(1),
+        scheduler: match args.scheduler {
+            Scheduler::Lrr => SchedulerKind::Lrr,
+            Scheduler::Gto => SchedulerKind::Gto,
+            Scheduler::TwoLevel => SchedulerKind::TwoLevel,
+        },
+        threads: args.threads,
+        deterministic: args.deterministic,
+        max_instructions: args.max_instructions,
+        regs_per_thread: args.regs_per_thread,
+        memory_latency: args.memory_latency,
+        ..ExecConfig::default()
+    };
+    let opts = RunOptions {
+        exec,
+        save_dir: args.save_dir.clone(),
+        compile: args.compile.options(),
+        echo_printf: true,
+    };
+    let loaded = match load_spec_module(&spec, &opts.compile) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let text = loaded.source.text.clone();
+    let sources = loaded.source_map;
+    match run_spec_module(&spec, loaded.module, Some(&text), &opts, &mut NoObserver) {
+        Ok(r) => {
+            if !args.quiet {
+                for l in &r.launches {
+                    let secs = l.wall.as_secs_f64();
+                    println!(
+                        "{} <<<({},{},{}), ({},{},{})>>>: {} thread-instructions in {:.3} ms \
+                         ({:.1} M/s), {} blocks/SM ({}-limited)",
+                        warpscope_emu::demangle::qualified_name(&l.kernel)
+                            .unwrap_or_else(|| l.kernel.clone()),
+                        l.grid[0],
+                        l.grid[1],
+                        l.grid[2],
+                        l.block[0],
+                        l.block[1],
+                        l.block[2],
+                        l.stats.thread_instructions,
+                        secs * 1e3,
+                        l.stats.thread_instructions as f64 / secs.max(1e-9) / 1e6,
+                        l.occupancy.blocks_per_sm,
+                        l.occupancy.limiter
+                    );
+                }
+                for p in &r.saved {
+                    println!("wrote {}", p.display());
+                }
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            if let EmuError::Fault(f) = &e
+                && let Some(site) = &f.site
+                && let Some((file, line)) = site.loc
+                && let Some(text) = sources.line(file, line)
+            {
+                eprintln!("  {line:>5} | {}", text.trim_end());
+            }
+            ExitCode::FAILURE
+        }
+    }
+}
