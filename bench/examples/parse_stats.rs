@@ -25,7 +25,9 @@ fn on_cpu_ns() -> Option<u64> {
 fn parse_once(which: &str, input: &str) -> bool {
     match which {
         "ptx-syntax" => std::hint::black_box(ptx_syntax::parse_ptx(input)).is_ok(),
-        _ => std::hint::black_box(warpscope_ptx::parse(input)).1.is_empty(),
+        _ => std::hint::black_box(warpscope_ptx::parse(input))
+            .1
+            .is_empty(),
     }
 }
 
@@ -37,10 +39,17 @@ fn main() {
         for (p, s) in samples() {
             let ours = warpscope_ptx::parse(&s).1.is_empty();
             let theirs = ptx_syntax_parses(&s);
-            println!("{:>40}  {:>7} bytes  warpscope={ours}  ptx-syntax={theirs}", p.display().to_string(), s.len());
+            println!(
+                "{:>40}  {:>7} bytes  warpscope={ours}  ptx-syntax={theirs}",
+                p.display().to_string(),
+                s.len()
+            );
             if !theirs && let Ok(Err(e)) = std::panic::catch_unwind(|| ptx_syntax::parse_ptx(&s)) {
                 let msg = format!("{e:?}");
-                println!("    ptx-syntax error: {}", msg.chars().take(300).collect::<String>());
+                println!(
+                    "    ptx-syntax error: {}",
+                    msg.chars().take(300).collect::<String>()
+                );
             }
         }
         return;
@@ -63,7 +72,11 @@ fn main() {
         None | Some("--large") => large_module(),
         Some("--common") => {
             let all = samples();
-            let ok: Vec<&str> = all.iter().filter(|(_, s)| ptx_syntax_parses(s)).map(|(_, s)| s.as_str()).collect();
+            let ok: Vec<&str> = all
+                .iter()
+                .filter(|(_, s)| ptx_syntax_parses(s))
+                .map(|(_, s)| s.as_str())
+                .collect();
             build_module(&ok, LARGE_MODULE_BYTES)
         }
         Some(path) => std::fs::read_to_string(path).expect("read input"),

@@ -17,7 +17,10 @@ fuzz_target!(|data: &[u8]| {
     }
     printed = module.to_string();
     let (reparsed, errors2) = warpscope_ptx::parse(&printed);
-    assert!(errors2.is_empty(), "printed module does not parse:\n{printed}");
+    assert!(
+        errors2.is_empty(),
+        "printed module does not parse:\n{printed}"
+    );
     let mut a = module;
     let mut b = reparsed;
     a.strip_spans();
