@@ -12,6 +12,7 @@ use crate::FunctionAnalyses;
 use crate::entities::{Block, Inst};
 use crate::function::{AddrBase, Function, InstData, Module, Operand};
 use std::fmt::Write;
+use warpscope_ptx::Mnemonic;
 
 /// Writes every function of `module`.
 pub fn print_module(module: &Module) -> String {
@@ -131,7 +132,7 @@ pub fn inst_to_string(module: &Module, f: &Function, i: Inst) -> String {
             f.regs[g.reg].name
         );
     }
-    s.push_str(&mnemonic(d.op, &d.mods));
+    let _ = write!(s, "{}", Mnemonic(d.op, &d.mods));
     for (k, op) in d.operands.iter().enumerate() {
         s.push_str(if k == 0 { " " } else { ", " });
         write_operand(&mut s, module, f, op);
@@ -244,7 +245,7 @@ pub fn cfg_dot(f: &Function) -> String {
         };
         let term = f
             .last_inst(b)
-            .map(|i| mnemonic(f.insts[i].op, &f.insts[i].mods))
+            .map(|i| Mnemonic(f.insts[i].op, &f.insts[i].mods).to_string())
             .unwrap_or_default();
         let ipdom = a
             .postdom
@@ -276,59 +277,4 @@ pub fn cfg_dot(f: &Function) -> String {
     }
     out.push_str("}\n");
     out
-}
-
-/// The mnemonic with its modifiers, e.g. `ld.global.nc.v4.f32`.
-// TODO(lead): switch to the front end's printer once `warpscope_ptx` exports one.
-pub fn mnemonic(op: warpscope_ptx::Opcode, m: &warpscope_ptx::Modifiers) -> String {
-    let mut s = String::from(op.name());
-    let mut push = |p: &dyn std::fmt::Display| {
-        let _ = write!(s, ".{p}");
-    };
-    if let Some(x) = m.order {
-        push(&x);
-    }
-    if let Some(x) = m.scope {
-        push(&x);
-    }
-    if let Some(x) = m.space {
-        push(&x);
-    }
-    if let Some(x) = m.space2 {
-        push(&x);
-    }
-    if let Some(x) = m.shfl_mode {
-        push(&x);
-    }
-    if let Some(x) = m.vote_mode {
-        push(&x);
-    }
-    if let Some(x) = m.atom_op {
-        push(&x);
-    }
-    if let Some(x) = m.cmp {
-        push(&x);
-    }
-    if let Some(x) = m.bool_op {
-        push(&x);
-    }
-    if let Some(x) = m.mul_mode {
-        push(&x);
-    }
-    if let Some(x) = m.cache {
-        push(&x);
-    }
-    if let Some(x) = m.rounding {
-        push(&x);
-    }
-    for (_, name) in m.flags.iter() {
-        push(&name);
-    }
-    if m.vec > 1 {
-        push(&format_args!("v{}", m.vec));
-    }
-    for t in [m.ty, m.ty2, m.ty3, m.ty4].into_iter().flatten() {
-        push(&t);
-    }
-    s
 }

@@ -1,4 +1,5 @@
-//! Snapshots of the IR printer for representative kernels: blocks, CFG edges, immediate
+//! Snapshots of the IR printer for representative kernels (copies of corpus PTX, so corpus
+//! regeneration does not churn them): blocks, CFG edges, immediate
 //! dominators, immediate post-dominators (reconvergence points) and loops.
 
 use std::path::PathBuf;
@@ -38,17 +39,17 @@ fn hand_written_device_function() {
 
 #[test]
 fn tid_dependent_loop() {
-    insta::assert_snapshot!(function_ir("../../corpus/loops.ptx", "tid_trip"));
+    insta::assert_snapshot!(function_ir("tests/data/loops.ptx", "tid_trip"));
 }
 
 #[test]
 fn bitonic_sort_nested_loops_and_barriers() {
-    insta::assert_snapshot!(function_ir("../../corpus/bitonic.ptx", "bitonic"));
+    insta::assert_snapshot!(function_ir("tests/data/bitonic.ptx", "bitonic"));
 }
 
 #[test]
 fn branch_on_thread_index() {
-    insta::assert_snapshot!(function_ir("../../corpus/branch_tid.ptx", "_Z"));
+    insta::assert_snapshot!(function_ir("tests/data/branch_tid.ptx", "_Z"));
 }
 
 #[test]

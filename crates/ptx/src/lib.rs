@@ -50,5 +50,6 @@ pub use error::{ErrorKind, ParseError, render_errors};
 pub use modifiers::*;
 pub use opcode::Opcode;
 pub use parser::parse;
+pub use print::Mnemonic;
 pub use source::{LineCol, Source};
 pub use span::Span;

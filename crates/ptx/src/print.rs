@@ -365,13 +365,24 @@ impl Display for Instruction<'_> {
         if let Some(g) = self.guard {
             write!(f, "{g} ")?;
         }
-        f.write_str(self.op.name())?;
-        write_modifiers(f, self.op, &self.mods)?;
+        write!(f, "{}", Mnemonic(self.op, &self.mods))?;
         for (i, o) in self.operands.iter().enumerate() {
             f.write_str(if i == 0 { " " } else { ", " })?;
             write!(f, "{o}")?;
         }
         f.write_str(";")
+    }
+}
+
+/// An instruction's mnemonic with its modifiers in PTX ISA order (`ld.global.nc.v4.f32`), for
+/// printers of other representations (the IR) that keep `Opcode` and `Modifiers`.
+#[derive(Clone, Copy, Debug)]
+pub struct Mnemonic<'m>(pub Opcode, pub &'m Modifiers);
+
+impl Display for Mnemonic<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0.name())?;
+        write_modifiers(f, self.0, self.1)
     }
 }
 
