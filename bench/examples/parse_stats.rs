@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! cargo run --release -p warpscope-bench --example parse_stats -- PARSER [INPUT] [--iters N]
-//!   PARSER: warpscope | ptx-syntax
+//!   PARSER: warpscope | warpscope-ir (parse and lower to IR) | ptx-syntax
 //!   INPUT:  FILE | --large (default: large_module()) | --common (samples ptx-syntax accepts)
 //! cargo run --release -p warpscope-bench --example parse_stats -- --check-samples
 //! ```
@@ -25,6 +25,12 @@ fn on_cpu_ns() -> Option<u64> {
 fn parse_once(which: &str, input: &str) -> bool {
     match which {
         "ptx-syntax" => std::hint::black_box(ptx_syntax::parse_ptx(input)).is_ok(),
+        "warpscope-ir" => {
+            let (ast, errors) = warpscope_ptx::parse(input);
+            let (module, lower_errors) = warpscope_ir::lower_module(ast);
+            std::hint::black_box(&module);
+            errors.is_empty() && lower_errors.is_empty()
+        }
         _ => std::hint::black_box(warpscope_ptx::parse(input))
             .1
             .is_empty(),
@@ -54,8 +60,8 @@ fn main() {
         }
         return;
     }
-    if which != "warpscope" && which != "ptx-syntax" {
-        eprintln!("unknown parser {which}: use warpscope or ptx-syntax");
+    if !matches!(which, "warpscope" | "warpscope-ir" | "ptx-syntax") {
+        eprintln!("unknown parser {which}: use warpscope, warpscope-ir or ptx-syntax");
         std::process::exit(2);
     }
     let mut iters = 0usize;

@@ -115,11 +115,37 @@ pub struct Param {
     pub span: Span,
 }
 
+/// A register's name: the declared base and, for `%r<N>` ranges, the index (`%r` + `12`).
+/// The base is shared by every register of one declaration, so lowering a function with
+/// thousands of registers allocates one string per declaration, not per register.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RegName {
+    base: std::sync::Arc<str>,
+    index: Option<u32>,
+}
+
+impl RegName {
+    /// `base` followed by `index`, when it is one register of a `%r<N>` range.
+    pub fn new(base: std::sync::Arc<str>, index: Option<u32>) -> RegName {
+        RegName { base, index }
+    }
+}
+
+impl std::fmt::Display for RegName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.base)?;
+        match self.index {
+            Some(i) => write!(f, "{i}"),
+            None => Ok(()),
+        }
+    }
+}
+
 /// A register declared with `.reg`.
 #[derive(Debug, Clone)]
 pub struct RegData {
     /// Name as written (`%r12`); registers of nested scopes may share a name.
-    pub name: String,
+    pub name: RegName,
     pub ty: Type,
     pub vec: u8,
 }

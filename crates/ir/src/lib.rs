@@ -31,7 +31,7 @@ pub use dominators::{DominatorTree, PostDominatorTree};
 pub use entities::{Block, Def, FuncId, GlobalId, Inst, LocalId, Loop, Reg};
 pub use function::{
     AddrBase, BlockData, Function, Guard, InitData, InstData, Module, Operand, Param, Prototype,
-    RegData, Reloc, SrcLoc, Variable,
+    RegData, RegName, Reloc, SrcLoc, Variable,
 };
 pub use loops::{LoopAnalysis, LoopData};
 pub use lower::{LowerError, lower_module};

@@ -8,7 +8,7 @@
 use crate::entities::{Block, FuncId, GlobalId, Inst, LocalId, Reg};
 use crate::function::{
     AddrBase, BlockData, Function, Guard, InitData, InstData, Module, Operand, Param, Prototype,
-    RegData, Reloc, SrcLoc, Variable,
+    RegData, RegName, Reloc, SrcLoc, Variable,
 };
 use cranelift_entity::packed_option::ReservedValue;
 use cranelift_entity::{EntityRef, PrimaryMap, SecondaryMap};
@@ -369,6 +369,7 @@ struct BlockPlan<'a> {
     tables: FxHashMap<&'a str, u32>,
     protos: FxHashMap<&'a str, u32>,
     num_blocks: usize,
+    num_insts: usize,
     /// Instructions seen in the current block; whether the next instruction must start a block.
     cur_len: usize,
     cur_exists: bool,
@@ -400,6 +401,7 @@ impl<'a> BlockPlan<'a> {
             self.after_terminator = false;
         }
         self.cur_len += 1;
+        self.num_insts += 1;
         if ends_block(op) {
             self.after_terminator = true;
         }
@@ -478,6 +480,7 @@ fn lower_function<'a>(
         tables: FxHashMap::default(),
         protos: FxHashMap::default(),
         num_blocks: 0,
+        num_insts: 0,
         cur_len: 0,
         cur_exists: false,
         after_terminator: false,
@@ -490,6 +493,7 @@ fn lower_function<'a>(
         func.prototypes.push(lower_prototype(p));
     }
     func.blocks = PrimaryMap::with_capacity(plan.num_blocks);
+    func.insts = PrimaryMap::with_capacity(plan.num_insts);
     for _ in 0..plan.num_blocks {
         func.blocks.push(BlockData::default());
     }
@@ -501,7 +505,7 @@ fn lower_function<'a>(
         params.insert(p.name, i as u32);
         if p.space == StateSpace::Reg {
             let r = func.regs.push(RegData {
-                name: p.name.to_string(),
+                name: RegName::new(p.name.into(), None),
                 ty: p.ty,
                 vec: p.vec.max(1),
             });
@@ -513,7 +517,7 @@ fn lower_function<'a>(
         returns.insert(p.name, i as u32);
         if p.space == StateSpace::Reg {
             let r = func.regs.push(RegData {
-                name: p.name.to_string(),
+                name: RegName::new(p.name.into(), None),
                 ty: p.ty,
                 vec: p.vec.max(1),
             });
@@ -616,9 +620,11 @@ impl<'a> FnLowerer<'a, '_> {
                         continue;
                     }
                     let first = Reg::new(self.func.regs.len());
+                    let base: std::sync::Arc<str> = n.name.into();
+                    self.func.regs.reserve(count as usize);
                     for i in 0..count {
                         self.func.regs.push(RegData {
-                            name: format!("{}{i}", n.name),
+                            name: RegName::new(base.clone(), Some(i)),
                             ty: d.ty,
                             vec: d.vec.max(1),
                         });
@@ -631,7 +637,7 @@ impl<'a> FnLowerer<'a, '_> {
                 }
                 None => {
                     let r = self.func.regs.push(RegData {
-                        name: n.name.to_string(),
+                        name: RegName::new(n.name.into(), None),
                         ty: d.ty,
                         vec: d.vec.max(1),
                     });
@@ -646,7 +652,9 @@ impl<'a> FnLowerer<'a, '_> {
     fn lookup_reg(&self, name: &str) -> Option<Reg> {
         let numbered = split_numbered(name);
         for s in self.scopes.iter().rev() {
-            if let Some(&r) = s.singles.get(name) {
+            if !s.singles.is_empty()
+                && let Some(&r) = s.singles.get(name)
+            {
                 return Some(r);
             }
             if let Some((prefix, n)) = numbered

@@ -160,7 +160,9 @@ fn write_operand(s: &mut String, module: &Module, f: &Function, op: &Operand) {
         s.push_str(close);
     };
     match op {
-        Operand::Reg(r) => s.push_str(&f.regs[*r].name),
+        Operand::Reg(r) => {
+            let _ = write!(s, "{}", f.regs[*r].name);
+        }
         Operand::Not(r) => {
             let _ = write!(s, "!{}", f.regs[*r].name);
         }
@@ -203,7 +205,9 @@ fn write_operand(s: &mut String, module: &Module, f: &Function, op: &Operand) {
         Operand::Addr(base, off) => {
             s.push('[');
             match base {
-                AddrBase::Reg(r) => s.push_str(&f.regs[*r].name),
+                AddrBase::Reg(r) => {
+                    let _ = write!(s, "{}", f.regs[*r].name);
+                }
                 AddrBase::Global(g) => s.push_str(&module.globals[*g].name),
                 AddrBase::Local(l) => s.push_str(&f.locals[*l].name),
                 AddrBase::Param(p) => s.push_str(&f.params[*p as usize].name),
