@@ -944,6 +944,10 @@ impl<'m> Builder<'m> {
         if let Some(&n) = self.ctxs[ctx].reach_memo.get(&(top, q)) {
             return n;
         }
+        // Every path from `top` passes through `q`.
+        if self.fa(ctx).postdom.post_dominates(q, top) {
+            return self.acf.konst(1);
+        }
         // Guard against cycles: provisional "reached".
         let one = self.acf.konst(1);
         self.ctxs[ctx].reach_memo.insert((top, q), one);
@@ -1043,17 +1047,31 @@ impl<'m> Builder<'m> {
             let pi = self.loop_index(ctx, ph, p);
             self.acf.loops[idx as usize].parent = Some(pi);
         }
-        // Continue predicate: some latch is reached and branches back.
-        let latches = fa.loops.get(l).latches.clone();
-        let mut cont = self.acf.konst(0);
-        for lt in latches {
-            let r = self.reach(ctx, h, lt);
-            let e = self.edge_cond(ctx, lt, h);
-            let re = self.acf.and(r, e);
-            cont = self.acf.or(cont, re);
-        }
-        self.acf.loops[idx as usize].cont = cont;
         idx
+    }
+
+    /// Computes the continue predicate of every loop met so far (deferred: it reads the
+    /// loop's own variables, which must exist first).
+    pub fn finish(&mut self) {
+        let mut done = 0;
+        while done < self.acf.loops.len() {
+            let li = done;
+            done += 1;
+            let (ctx, h, l) = {
+                let info = &self.acf.loops[li];
+                (info.ctx, info.header, info.lp)
+            };
+            let fa = self.fa(ctx);
+            let latches = fa.loops.get(l).latches.clone();
+            let mut cont = self.acf.konst(0);
+            for lt in latches {
+                let r = self.reach(ctx, h, lt);
+                let e = self.edge_cond(ctx, lt, h);
+                let re = self.acf.and(r, e);
+                cont = self.acf.or(cont, re);
+            }
+            self.acf.loops[li].cont = cont;
+        }
     }
 
     fn loop_var(&mut self, ctx: usize, reg: Reg, h: Block, l: Loop) -> Node {

@@ -185,49 +185,55 @@ enum Tri {
     S,
 }
 
-/// A boolean formula over leaves, for re-evaluation under block indices and iteration counts.
-#[derive(Debug, Clone)]
-enum Formula {
-    Const(bool),
-    Leaf(Node),
-    And(Box<Formula>, Box<Formula>),
-    Or(Box<Formula>, Box<Formula>),
-    Not(Box<Formula>),
-}
-
-fn formula(acf: &Acf, n: Node, depth: u32) -> Formula {
-    if depth > 64 {
-        return Formula::Leaf(n);
-    }
-    match acf.kind(n) {
-        Kind::Const(c) => Formula::Const(c != 0),
-        Kind::And(a, b) => Formula::And(
-            Box::new(formula(acf, a, depth + 1)),
-            Box::new(formula(acf, b, depth + 1)),
-        ),
-        Kind::Or(a, b) => Formula::Or(
-            Box::new(formula(acf, a, depth + 1)),
-            Box::new(formula(acf, b, depth + 1)),
-        ),
-        Kind::Not(a) => Formula::Not(Box::new(formula(acf, a, depth + 1))),
-        _ => Formula::Leaf(n),
-    }
-}
-
-fn leaves(f: &Formula, out: &mut Vec<Node>) {
-    match f {
-        Formula::Const(_) => {}
-        Formula::Leaf(n) => {
-            if !out.contains(n) {
-                out.push(*n)
+/// Leaves of the boolean structure (`and`/`or`/`not`) under `n`: the comparisons and values
+/// that are re-evaluated under block indices and iteration counts.
+fn leaves(acf: &Acf, n: Node, out: &mut Vec<Node>, seen: &mut rustc_hash::FxHashSet<Node>) {
+    let mut stack = vec![n];
+    while let Some(x) = stack.pop() {
+        if !seen.insert(x) {
+            continue;
+        }
+        match acf.kind(x) {
+            Kind::Const(_) => {}
+            Kind::And(a, b) | Kind::Or(a, b) => {
+                stack.push(a);
+                stack.push(b);
             }
+            Kind::Not(a) => stack.push(a),
+            _ => out.push(x),
         }
-        Formula::And(a, b) | Formula::Or(a, b) => {
-            leaves(a, out);
-            leaves(b, out);
-        }
-        Formula::Not(a) => leaves(a, out),
     }
+}
+
+/// Per-lane truth of the boolean structure at `n`, given the leaves' truths (memoised: the
+/// structure is a DAG whose tree form can be exponential).
+fn eval_bool(
+    acf: &Acf,
+    n: Node,
+    vals: &FxHashMap<Node, [Tri; 32]>,
+    memo: &mut FxHashMap<Node, [Tri; 32]>,
+) -> [Tri; 32] {
+    if let Some(v) = memo.get(&n) {
+        return *v;
+    }
+    let r = match acf.kind(n) {
+        Kind::Const(c) => [if c != 0 { Tri::T } else { Tri::F }; 32],
+        Kind::And(a, b) => {
+            let (x, y) = (eval_bool(acf, a, vals, memo), eval_bool(acf, b, vals, memo));
+            std::array::from_fn(|k| and3(x[k], y[k]))
+        }
+        Kind::Or(a, b) => {
+            let (x, y) = (eval_bool(acf, a, vals, memo), eval_bool(acf, b, vals, memo));
+            std::array::from_fn(|k| or3(x[k], y[k]))
+        }
+        Kind::Not(a) => {
+            let x = eval_bool(acf, a, vals, memo);
+            std::array::from_fn(|k| not3(x[k]))
+        }
+        _ => vals.get(&n).copied().unwrap_or([Tri::U; 32]),
+    };
+    memo.insert(n, r);
+    r
 }
 
 /// A leaf evaluated once per warp: either fixed per lane, or a comparison `c[lane] + U <op> 0`
@@ -450,28 +456,6 @@ impl<'a> Checker<'a> {
         }
     }
 
-    fn eval_formula(f: &Formula, vals: &FxHashMap<Node, [Tri; 32]>, k: usize) -> Tri {
-        match f {
-            Formula::Const(b) => {
-                if *b {
-                    Tri::T
-                } else {
-                    Tri::F
-                }
-            }
-            Formula::Leaf(n) => vals.get(n).map_or(Tri::U, |t| t[k]),
-            Formula::And(a, b) => and3(
-                Self::eval_formula(a, vals, k),
-                Self::eval_formula(b, vals, k),
-            ),
-            Formula::Or(a, b) => or3(
-                Self::eval_formula(a, vals, k),
-                Self::eval_formula(b, vals, k),
-            ),
-            Formula::Not(a) => not3(Self::eval_formula(a, vals, k)),
-        }
-    }
-
     /// The warp's verdict from per-lane activity and condition.
     fn verdict(act: &[Tri; 32], cond: &[Tri; 32], valid: u32, loop_active: u32) -> WarpVerdict {
         let mut t = false;
@@ -529,6 +513,41 @@ impl<'a> Checker<'a> {
                 .collect();
             (v, false)
         }
+    }
+
+    /// A few blocks per grid dimension (the first ones, the middle, the last ones) for
+    /// questions that depend on the block index non-linearly (clamps at the edges).
+    fn representative_blocks(&self) -> Vec<[u32; 3]> {
+        let Some(g) = self.geometry.grid else {
+            return Vec::new();
+        };
+        let pick = |n: u32, short: bool| -> Vec<u32> {
+            let mut v: Vec<u32> = if short {
+                vec![0, 1, n / 2, n.saturating_sub(1)]
+            } else {
+                vec![0, 1, 2, 3, n / 2, n / 2 + 1, n.saturating_sub(2), n.saturating_sub(1)]
+            };
+            v.retain(|&x| x < n.max(1));
+            v.sort_unstable();
+            v.dedup();
+            v
+        };
+        for short in [false, true] {
+            let d: Vec<Vec<u32>> = g.iter().map(|&n| pick(n, short)).collect();
+            let total = d[0].len() * d[1].len() * d[2].len();
+            if total <= 128 || short {
+                let mut out = Vec::with_capacity(total);
+                for &z in &d[2] {
+                    for &y in &d[1] {
+                        for &x in &d[0] {
+                            out.push([x, y, z]);
+                        }
+                    }
+                }
+                return out;
+            }
+        }
+        Vec::new()
     }
 
     /// Simulates the loops `loops` (outermost first) by evaluating their variables' update
@@ -612,18 +631,19 @@ impl<'a> Checker<'a> {
 
     /// Classifies a thread-dependent branch.
     pub fn branch(&mut self, site: &BranchSite) -> BranchResult {
-        let fc = formula(self.acf, site.cond, 0);
-        let fa = formula(self.acf, site.active, 0);
+        let fc = site.cond;
+        let fa = site.active;
         let loops = self.site_loops(site.ctx, site.block);
         let mut nodes = Vec::new();
-        leaves(&fc, &mut nodes);
-        leaves(&fa, &mut nodes);
-        let conts: Vec<(u32, Formula)> = loops
+        let mut seen = rustc_hash::FxHashSet::default();
+        leaves(self.acf, fc, &mut nodes, &mut seen);
+        leaves(self.acf, fa, &mut nodes, &mut seen);
+        let conts: Vec<(u32, Node)> = loops
             .iter()
-            .map(|&l| (l, formula(self.acf, self.acf.loops[l as usize].cont, 0)))
+            .map(|&l| (l, self.acf.loops[l as usize].cont))
             .collect();
         for (_, f) in &conts {
-            leaves(f, &mut nodes);
+            leaves(self.acf, *f, &mut nodes, &mut seen);
         }
         let cond_flags = self.acf.flags(site.cond) | self.acf.flags(site.active);
         let per_block = cond_flags & flags::CTAID != 0;
@@ -644,7 +664,7 @@ impl<'a> Checker<'a> {
                 .iter()
                 .map(|(n, v)| (*n, self.leaf_tri(v, &sub0, &env)))
                 .collect();
-            let (act, cond) = self.lanes_of(&fa, &fc, &tri0);
+            let (act, cond) = self.lanes_of(fa, fc, &tri0);
             let v0 = Self::verdict(&act, &cond, env.valid, u32::MAX);
             if v0 == WarpVerdict::MaybeParam {
                 pending.push((w, env, vals));
@@ -711,7 +731,7 @@ impl<'a> Checker<'a> {
                         iters: Vec::new(),
                     };
                     let (v, ex) =
-                        self.fast_iterate(&conts, 0, base, u32::MAX, &vals, &env, &fa, &fc);
+                        self.fast_iterate(&conts, 0, base, u32::MAX, &vals, &env, fa, fc);
                     exhaustive &= ex;
                     best = best.max(v);
                 }
@@ -752,18 +772,10 @@ impl<'a> Checker<'a> {
         }
     }
 
-    fn lanes_of(
-        &self,
-        fa: &Formula,
-        fc: &Formula,
-        tri: &FxHashMap<Node, [Tri; 32]>,
-    ) -> ([Tri; 32], [Tri; 32]) {
-        let mut act = [Tri::F; 32];
-        let mut cond = [Tri::F; 32];
-        for k in 0..32 {
-            act[k] = Self::eval_formula(fa, tri, k);
-            cond[k] = Self::eval_formula(fc, tri, k);
-        }
+    fn lanes_of(&self, fa: Node, fc: Node, tri: &FxHashMap<Node, [Tri; 32]>) -> ([Tri; 32], [Tri; 32]) {
+        let mut memo = FxHashMap::default();
+        let act = eval_bool(self.acf, fa, tri, &mut memo);
+        let cond = eval_bool(self.acf, fc, tri, &mut memo);
         (act, cond)
     }
 
@@ -772,14 +784,14 @@ impl<'a> Checker<'a> {
     #[allow(clippy::too_many_arguments)]
     fn fast_iterate(
         &self,
-        conts: &[(u32, Formula)],
+        conts: &[(u32, Node)],
         depth: usize,
         sub: Subst,
         loop_active: u32,
         vals: &FxHashMap<Node, LeafVal>,
         env: &Env,
-        fa: &Formula,
-        fc: &Formula,
+        fa: Node,
+        fc: Node,
     ) -> (WarpVerdict, bool) {
         let tri_at = |sub: &Subst| -> FxHashMap<Node, [Tri; 32]> {
             vals.iter()
@@ -803,13 +815,14 @@ impl<'a> Checker<'a> {
             }
             // Who continues?
             let tri = tri_at(&s);
+            let contv = eval_bool(self.acf, *cf, &tri, &mut FxHashMap::default());
             let mut next = 0u32;
             let mut undecided = false;
             for lane in 0..32 {
                 if act & env.valid & (1 << lane) == 0 {
                     continue;
                 }
-                match Self::eval_formula(cf, &tri, lane) {
+                match contv[lane] {
                     Tri::F => {}
                     Tri::T => next |= 1 << lane,
                     _ => {
@@ -898,28 +911,48 @@ impl<'a> Checker<'a> {
         let mut bank_pos = false;
         let mut strides: Vec<Option<i64>> = Vec::new();
         let mut misaligns: Vec<Option<i64>> = Vec::new();
+        let addr_flags = self.acf.flags(site.addr) | self.acf.flags(site.active);
         for w in 0..self.geometry.warps() {
             let env = self.env(w);
             let addr = self.eval(site.addr, &env);
             let act = self.eval(site.active, &env);
-            let mut samples: Vec<(WarpVal, WarpVal, u32, bool)> = vec![(addr, act, u32::MAX, true)];
-            let undecided = samples[0].0.opaque & env.valid != 0
-                || samples[0].0.split(env.valid & !samples[0].0.unknown).is_none();
-            if undecided && self.needs_simulation(&loops) {
-                let mut ss = Vec::new();
-                self.simulate(&loops, &env, u32::MAX, true, &mut ss);
-                if !ss.is_empty() {
-                    samples = ss
-                        .iter()
-                        .map(|s| {
-                            (
-                                self.eval(site.addr, &s.env),
-                                self.eval(site.active, &s.env),
-                                s.active,
-                                s.exact,
-                            )
+            let undecided = |a: &WarpVal| {
+                a.opaque & env.valid != 0 || a.split(env.valid & !a.unknown).is_none()
+            };
+            let mut samples: Vec<(WarpVal, WarpVal, u32, bool)> = Vec::new();
+            let mut envs: Vec<Env> = vec![env.clone()];
+            if undecided(&addr) && addr_flags & flags::CTAID != 0 {
+                // Clamps at the edge of the grid and the like: examine representative blocks.
+                let blocks = self.representative_blocks();
+                if !blocks.is_empty() {
+                    envs = blocks
+                        .into_iter()
+                        .map(|b| {
+                            let mut e = env.clone();
+                            e.ctaid = Some(b);
+                            e
                         })
                         .collect();
+                }
+            }
+            let simulate = self.needs_simulation(&loops)
+                && (undecided(&addr) || envs.len() > 1 && envs.iter().any(|e| undecided(&self.eval(site.addr, e))));
+            for e in &envs {
+                if simulate {
+                    let mut ss = Vec::new();
+                    self.simulate(&loops, e, u32::MAX, true, &mut ss);
+                    for s in &ss {
+                        samples.push((
+                            self.eval(site.addr, &s.env),
+                            self.eval(site.active, &s.env),
+                            s.active,
+                            s.exact,
+                        ));
+                    }
+                } else if envs.len() == 1 {
+                    samples.push((addr.clone(), act.clone(), u32::MAX, true));
+                } else {
+                    samples.push((self.eval(site.addr, e), self.eval(site.active, e), u32::MAX, true));
                 }
             }
             for (addr, act, loop_active, exact) in samples {
@@ -945,6 +978,7 @@ impl<'a> Checker<'a> {
                     continue;
                 }
                 let exact = exact && !maybe_on;
+                let _ = &maybe_on;
                 if addr.unknown & lanes_on != 0 || addr.opaque & lanes_on != 0 {
                     if addr.unknown & lanes_on != 0 {
                         data = true;
@@ -1002,7 +1036,7 @@ impl<'a> Checker<'a> {
                 // Residues of the uniform part modulo 128.
                 let res = self.residues(&part);
                 let base0 = plain.first().copied().unwrap_or(0);
-                let ideal = memory::ideal_sectors(&plain, site.size);
+                let ideal = memory::ideal_sectors(offs.len() as u32, site.size);
                 let ra = memory::runs_aligned(&plain, site.size);
                 let nruns = memory::runs(&plain, site.size).len() as u32;
                 let mut smin = u32::MAX;
@@ -1026,14 +1060,17 @@ impl<'a> Checker<'a> {
                 g.runs_aligned = (g.runs_aligned.0.min(ra), g.runs_aligned.1.max(ra));
                 g.runs = (g.runs.0.min(nruns), g.runs.1.max(nruns));
                 g.requests = (g.requests.0.min(req.0), g.requests.1.max(req.1));
-                if ra > ideal {
-                    if exact {
+                // Gaps: more sectors than ideal even with every dense run aligned.
+                if ra > ideal && smax > ideal {
+                    if exact && smin > ideal {
                         unc_def = true;
                     } else {
                         unc_pos = true;
                     }
                 }
-                if smin > ra {
+                // Misalignment: more sectors than the runs need and than ideal.
+                let need = ra.max(ideal);
+                if smin > need {
                     if exact {
                         mis_def = true;
                     } else {
@@ -1045,9 +1082,13 @@ impl<'a> Checker<'a> {
                     } else {
                         misaligns.push(None);
                     }
-                } else if smax > ra {
+                } else if smax > need {
                     mis_pos = true;
                     misaligns.push(None);
+                }
+                // A data-dependent mask may leave holes in a request spanning several sectors.
+                if maybe_on && smax > 1 {
+                    unc_pos = true;
                 }
             }
         }

@@ -38,11 +38,19 @@ impl Spec {
                     grid: None,
                     source: GeometrySource::Corpus,
                 };
+                // A dimension given as a range `a..b` (varying launches) takes its maximum.
+                let dims = |v: &str| -> Result<[u32; 3], String> {
+                    let v: Vec<String> = v
+                        .split(',')
+                        .map(|d| d.rsplit("..").next().unwrap_or(d).to_string())
+                        .collect();
+                    crate::parse_dim3(&v.join(","))
+                };
                 for p in parts {
                     if let Some(v) = p.strip_prefix("grid=") {
-                        g.grid = Some(crate::parse_dim3(v)?);
+                        g.grid = Some(dims(v)?);
                     } else if let Some(v) = p.strip_prefix("block=") {
-                        g.block = Some(crate::parse_dim3(v)?);
+                        g.block = Some(dims(v)?);
                     }
                 }
                 spec.geometry.insert(name, g);

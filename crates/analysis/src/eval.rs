@@ -849,20 +849,31 @@ impl<'a> Evaluator<'a> {
             let align = self.part_align(&part);
             let nonneg = (0..32).all(|k| valid & (1 << k) == 0 || c[k] >= 0);
             match op {
-                BinOp::And if d > 0 && (d & (d + 1)) == 0 && nonneg => {
-                    // (U + c) & (2^p - 1)
-                    let p2 = d as u64 + 1;
-                    let mut low = ZERO;
-                    for k in 0..32 {
-                        low[k] = c[k] & d;
-                    }
-                    if align != u64::MAX && align % p2 == 0 || part.is_empty() {
-                        return WarpVal::lanes(low);
-                    }
-                    if (0..32).all(|k| valid & (1 << k) == 0 || c[k] < d + 1) {
-                        // (U mod 2^p) + c, ignoring a wrap-around inside the warp.
-                        let base = self.node_sym(n, align.min(p2));
-                        return base.add(&WarpVal::lanes(c));
+                BinOp::And if d > 0 && nonneg && {
+                    let hi = d >> d.trailing_zeros();
+                    hi & (hi + 1) == 0
+                } =>
+                {
+                    // (U + c) & m for a mask of contiguous ones, bits q..p-1.
+                    let q = d.trailing_zeros();
+                    let p = q + (d >> q).count_ones();
+                    let p2: u64 = if p >= 63 { u64::MAX } else { 1u64 << p };
+                    let q2: i64 = 1i64 << q;
+                    let low_clear = (0..32).all(|k| valid & (1 << k) == 0 || c[k] % q2 == 0)
+                        && (part.is_empty() || align == u64::MAX || align % q2 as u64 == 0);
+                    if low_clear {
+                        let mut low = ZERO;
+                        for k in 0..32 {
+                            low[k] = c[k] & d;
+                        }
+                        if part.is_empty() || align == u64::MAX || p2 != u64::MAX && align % p2 == 0 {
+                            return WarpVal::lanes(low);
+                        }
+                        if (0..32).all(|k| valid & (1 << k) == 0 || (c[k] as u64) < p2) {
+                            // (U mod 2^p) + c, ignoring a wrap-around inside the warp.
+                            let base = self.node_sym(n, align.min(p2));
+                            return base.add(&WarpVal::lanes(c));
+                        }
                     }
                 }
                 BinOp::Shr { .. } | BinOp::Div { .. } if d > 0 && nonneg => {

@@ -124,7 +124,7 @@ impl Ctx<'_> {
         let summary = match (u.root_source(func, fa, cause), chain.last()) {
             (Some(src), Some(last)) => {
                 let via: Vec<String> = {
-                    let mut v: Vec<u32> = chain.iter().filter_map(|l| l.loc.map(|x| x.line)).collect();
+                    let mut v: Vec<u32> = chain.iter().filter_map(|l| l.loc.map(|x| x.line)).filter(|l| *l > 0).collect();
                     v.dedup();
                     v.iter().rev().map(|l| l.to_string()).collect()
                 };

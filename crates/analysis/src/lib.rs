@@ -203,10 +203,11 @@ fn kernel_params(
         }
     }
     // CUDA parameter names from the source around the kernel's first line.
+    // The kernel's own first line (inlined code carries `inlined_at`).
     let first = func
         .insts_in_order()
-        .find_map(|(_, i)| func.insts[i].loc)
-        .filter(|l| l.line > 0);
+        .filter_map(|(_, i)| func.insts[i].loc)
+        .find(|l| l.line > 0 && l.inlined_at.is_none());
     let cuda: Vec<Option<String>> = match first
         .and_then(|l| (input.source)(l.file).map(|t| (t, l.line)))
         .and_then(|(t, line)| names::cuda_param_names(&t, base, line))
@@ -389,6 +390,7 @@ fn run_acf(
     let mut branches = Vec::new();
     let mut accesses = Vec::new();
     b.collect(ctx0, &mut branches, &mut accesses);
+    b.finish();
     b.acf.finalize();
     timings.acf += t.elapsed();
     let t = Instant::now();

@@ -53,13 +53,14 @@ pub fn lines(offsets: &[i64], size: u32) -> u32 {
     granules(offsets, size, 128)
 }
 
-/// Sectors the used bytes would need if packed and aligned (at least 1).
-pub fn ideal_sectors(offsets: &[i64], size: u32) -> u32 {
-    if offsets.is_empty() {
+/// The ideal sector count of a request by `lanes` active lanes of `size` bytes each:
+/// `⌈lanes · size / 32⌉` (Nsight Compute's "Ideal": lanes sharing an address still count their
+/// bytes, so a broadcast is never excessive).
+pub fn ideal_sectors(lanes: u32, size: u32) -> u32 {
+    if lanes == 0 {
         return 0;
     }
-    let bytes: i64 = runs(offsets, size).iter().map(|(s, e)| e - s).sum();
-    (((bytes + 31) / 32) as u32).max(1)
+    (lanes * size.max(1)).div_ceil(32).max(1)
 }
 
 /// Sectors if every dense run started on a sector boundary.
@@ -158,17 +159,17 @@ mod tests {
     #[test]
     fn coalesced_strided_and_misaligned() {
         let o = lanes(|k| 4 * k);
-        assert_eq!((sectors(&o, 4), ideal_sectors(&o, 4), lines(&o, 4)), (4, 4, 1));
+        assert_eq!((sectors(&o, 4), ideal_sectors(32, 4), lines(&o, 4)), (4, 4, 1));
         let o = lanes(|k| 8 * k);
-        assert_eq!((sectors(&o, 4), ideal_sectors(&o, 4), runs_aligned(&o, 4)), (8, 4, 32));
+        assert_eq!((sectors(&o, 4), runs_aligned(&o, 4)), (8, 32));
         let o = lanes(|k| 4 * k + 4);
         assert_eq!((sectors(&o, 4), runs_aligned(&o, 4), lines(&o, 4)), (5, 4, 2));
         // Broadcast.
         let o = lanes(|_| 64);
-        assert_eq!((sectors(&o, 4), ideal_sectors(&o, 4)), (1, 1));
+        assert_eq!((sectors(&o, 4), ideal_sectors(32, 4)), (1, 4));
         // float4, 16-byte misaligned: 17 sectors for 16.
         let o = lanes(|k| 16 * k + 16);
-        assert_eq!((sectors(&o, 16), ideal_sectors(&o, 16)), (17, 16));
+        assert_eq!((sectors(&o, 16), ideal_sectors(32, 16)), (17, 16));
     }
 
     #[test]
@@ -177,10 +178,9 @@ mod tests {
         let o: Vec<i64> = (0..32).map(|k| (k / 16) * 400 + (k % 16) * 4).collect();
         assert_eq!(sectors(&o, 4), 5);
         assert_eq!(runs_aligned(&o, 4), 4);
-        assert_eq!(ideal_sectors(&o, 4), 4);
         // 8-wide rows of u16: four 16-byte pieces, 2048 bytes apart.
         let o: Vec<i64> = (0..32).map(|k| (k / 8) * 2048 + (k % 8) * 2).collect();
-        assert_eq!((sectors(&o, 2), ideal_sectors(&o, 2), runs_aligned(&o, 2)), (4, 2, 4));
+        assert_eq!((sectors(&o, 2), ideal_sectors(32, 2), runs_aligned(&o, 2)), (4, 2, 4));
     }
 
     #[test]

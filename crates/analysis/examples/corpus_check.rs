@@ -1,0 +1,56 @@
+//! Runs `check` on corpus files and prints findings, mismatches against the `// expect:`
+//! comments and timings: `cargo run --release -p warpscope-analysis --example corpus_check
+//! [-- NAME_FILTER [acf|drano]]`.
+
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+use std::time::Instant;
+use warpscope_analysis::Engine;
+use warpscope_analysis::corpus::{Spec, score};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let filter = args.first().cloned().unwrap_or_default();
+    let engine = args
+        .get(1)
+        .and_then(|e| Engine::parse(e))
+        .unwrap_or(Engine::Acf);
+    let dir = common::root().join("corpus");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "cu") && p.with_extension("ptx").is_file())
+        .filter(|p| filter.is_empty() || p.file_stem().is_some_and(|s| *s == *filter.as_str()))
+        .collect();
+    files.sort();
+    for cu in files {
+        let rel = format!("corpus/{}", cu.file_name().unwrap().to_string_lossy());
+        let spec = Spec::parse(&std::fs::read_to_string(&cu).unwrap()).unwrap();
+        let t = Instant::now();
+        let r = common::run(&cu.with_extension("ptx"), &spec.options(engine));
+        let dt = t.elapsed();
+        println!("== {rel}: {:.1} ms, {} findings", dt.as_secs_f64() * 1e3, r.report.findings.len());
+        if std::env::var("VERBOSE").is_ok() {
+            for k in &r.report.kernels {
+                println!("   kernel {}: {} {:?}", k.name, k.geometry, k.notes);
+            }
+        }
+        for f in &r.report.findings {
+            let loc = f.location.cuda.as_ref().map(|c| c.line).unwrap_or(0);
+            println!("   {loc:4} {} {} [{}] {}", f.rule, f.certainty, f.kernel, f.message);
+            if std::env::var("VERBOSE").is_ok() {
+                for n in &f.notes {
+                    println!("          note: {n}");
+                }
+                for (k, m) in &f.measures {
+                    println!("          {k}: {m}");
+                }
+            }
+        }
+        let (_, mism) = score(&spec, &rel, &r.report.findings);
+        for m in mism {
+            println!("   !! line {} {} {}: {}", m.line, m.rule, m.kind, m.detail);
+        }
+    }
+}

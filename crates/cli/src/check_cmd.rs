@@ -1,0 +1,381 @@
+//! `warpscope check`: static analysis of divergence, coalescing, alignment and bank conflicts.
+//!
+//! Geometry comes from `--block`/`--grid` (for every kernel, or `KERNEL=X,Y,Z` for one), a
+//! `warpscope.toml` (`--config`, else one in the current directory), `.reqntid`/`.maxntid`,
+//! or GPUCheck's default of 256x1x1; the output says which. `--deny RULE` makes the exit code
+//! 1 when a finding of that rule remains after `// warpscope: allow(RULE)` suppressions.
+
+use crate::load::{CompileArgs, load_or_report};
+use clap::Args;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use warpscope_analysis::{
+    Assumptions, CheckOptions, Engine, GeometrySource, Input, KernelGeometry, check, parse_dim3,
+};
+use warpscope_report::{Report, Rule, text};
+
+/// Arguments of `warpscope check`.
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    /// .ptx files, or .cu files (compiled with nvcc first).
+    #[arg(required = true, value_name = "FILE")]
+    pub inputs: Vec<PathBuf>,
+    /// Analysis engine: `acf` (GPUCheck-style, per-lane, the default) or `drano` (GPUDrano).
+    #[arg(long, default_value = "acf")]
+    pub engine: String,
+    /// Only check these kernels (CUDA or PTX names; repeatable).
+    #[arg(long, value_name = "NAME")]
+    pub kernel: Vec<String>,
+    /// Threads per block: `X[,Y[,Z]]` for every kernel, or `KERNEL=X,Y,Z` (repeatable).
+    #[arg(long, value_name = "[KERNEL=]X,Y,Z")]
+    pub block: Vec<String>,
+    /// Blocks per grid: `X[,Y[,Z]]` or `KERNEL=X,Y,Z` (repeatable).
+    #[arg(long, value_name = "[KERNEL=]X,Y,Z")]
+    pub grid: Vec<String>,
+    /// A parameter fact: `n=1000`, `n=0..4096`, `ptr:align=16`, or `KERNEL.n=1000`.
+    #[arg(long, value_name = "NAME=VALUE")]
+    pub assume: Vec<String>,
+    /// Configuration file (default: ./warpscope.toml when present).
+    #[arg(long, value_name = "PATH")]
+    pub config: Option<PathBuf>,
+    /// Output format: text, json or sarif.
+    #[arg(long, default_value = "text")]
+    pub format: String,
+    /// Exit with status 1 when findings of this rule remain (repeatable; `all` for any).
+    #[arg(long, value_name = "RULE")]
+    pub deny: Vec<String>,
+    /// Show the PTX instruction of each finding.
+    #[arg(long)]
+    pub show_ptx: bool,
+    /// Print the geometry and assumptions used for each kernel.
+    #[arg(long, short)]
+    pub verbose: bool,
+    /// Also report boundary checks against unknown bounds (as `possible`).
+    #[arg(long)]
+    pub boundary: bool,
+    #[command(flatten)]
+    pub compile: CompileArgs,
+}
+
+/// Settings read from `warpscope.toml` (`[check]` table).
+#[derive(Debug, Default)]
+struct Config {
+    engine: Option<String>,
+    block: Option<[u32; 3]>,
+    grid: Option<[u32; 3]>,
+    assume: Vec<String>,
+    deny: Vec<String>,
+    boundary: bool,
+    kernels: BTreeMap<String, (Option<[u32; 3]>, Option<[u32; 3]>, Vec<String>)>,
+}
+
+fn dim3_of(v: &toml::Value) -> Result<[u32; 3], String> {
+    match v {
+        toml::Value::String(s) => parse_dim3(s),
+        toml::Value::Array(a) => {
+            let mut out = [1u32; 3];
+            if a.is_empty() || a.len() > 3 {
+                return Err("expected 1 to 3 dimensions".into());
+            }
+            for (i, x) in a.iter().enumerate() {
+                let n = x.as_integer().filter(|n| *n > 0).ok_or("dimensions must be positive integers")?;
+                out[i] = n as u32;
+            }
+            Ok(out)
+        }
+        toml::Value::Integer(n) if *n > 0 => Ok([*n as u32, 1, 1]),
+        _ => Err("expected \"X,Y,Z\" or [X, Y, Z]".into()),
+    }
+}
+
+fn strings_of(v: &toml::Value) -> Result<Vec<String>, String> {
+    match v {
+        toml::Value::String(s) => Ok(vec![s.clone()]),
+        toml::Value::Array(a) => a
+            .iter()
+            .map(|x| x.as_str().map(str::to_string).ok_or_else(|| "expected strings".to_string()))
+            .collect(),
+        // `assume = { n = 1000 }`
+        toml::Value::Table(t) => Ok(t
+            .iter()
+            .map(|(k, v)| match v {
+                toml::Value::String(s) => format!("{k}={s}"),
+                other => format!("{k}={other}"),
+            })
+            .collect()),
+        _ => Err("expected a string, an array of strings or a table".into()),
+    }
+}
+
+fn read_config(path: &Path) -> Result<Config, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let value: toml::Table = text
+        .parse()
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut c = Config::default();
+    let Some(check) = value.get("check").and_then(|v| v.as_table()) else {
+        return Ok(c);
+    };
+    let err = |k: &str, e: String| format!("{}: [check] {k}: {e}", path.display());
+    for (k, v) in check {
+        match k.as_str() {
+            "engine" => c.engine = v.as_str().map(str::to_string),
+            "block" => c.block = Some(dim3_of(v).map_err(|e| err(k, e))?),
+            "grid" => c.grid = Some(dim3_of(v).map_err(|e| err(k, e))?),
+            "assume" => c.assume = strings_of(v).map_err(|e| err(k, e))?,
+            "deny" => c.deny = strings_of(v).map_err(|e| err(k, e))?,
+            "boundary" => c.boundary = v.as_bool().unwrap_or(false),
+            "kernels" => {
+                let t = v.as_table().ok_or_else(|| err(k, "expected a table".into()))?;
+                for (name, kv) in t {
+                    let kt = kv.as_table().ok_or_else(|| err(name, "expected a table".into()))?;
+                    let block = kt.get("block").map(dim3_of).transpose().map_err(|e| err(name, e))?;
+                    let grid = kt.get("grid").map(dim3_of).transpose().map_err(|e| err(name, e))?;
+                    let assume = kt
+                        .get("assume")
+                        .map(strings_of)
+                        .transpose()
+                        .map_err(|e| err(name, e))?
+                        .unwrap_or_default();
+                    c.kernels.insert(name.clone(), (block, grid, assume));
+                }
+            }
+            other => return Err(err(other, "unknown key".into())),
+        }
+    }
+    Ok(c)
+}
+
+/// Splits `KERNEL=X,Y,Z` from `X,Y,Z`.
+fn scoped(v: &str) -> (Option<&str>, &str) {
+    match v.split_once('=') {
+        Some((k, d)) => (Some(k.trim()), d.trim()),
+        None => (None, v.trim()),
+    }
+}
+
+fn options(args: &CheckArgs) -> Result<(CheckOptions, Vec<Rule>, bool), String> {
+    let config_path = args.config.clone().or_else(|| {
+        let p = PathBuf::from("warpscope.toml");
+        p.is_file().then_some(p)
+    });
+    let config = match &config_path {
+        Some(p) => read_config(p)?,
+        None => Config::default(),
+    };
+    let engine_name = if args.engine != "acf" {
+        args.engine.clone()
+    } else {
+        config.engine.clone().unwrap_or_else(|| args.engine.clone())
+    };
+    let engine = Engine::parse(&engine_name)
+        .ok_or_else(|| format!("unknown engine `{engine_name}` (expected acf or drano)"))?;
+    let mut opts = CheckOptions {
+        engine,
+        kernels: args.kernel.clone(),
+        report_boundary: args.boundary || config.boundary,
+        ..CheckOptions::default()
+    };
+    // Config first, flags over it.
+    if config.block.is_some() || config.grid.is_some() {
+        opts.geometry = Some(KernelGeometry {
+            block: config.block,
+            grid: config.grid,
+            source: GeometrySource::Config,
+        });
+    }
+    for (name, (block, grid, assume)) in &config.kernels {
+        opts.kernel_geometry.insert(
+            name.clone(),
+            KernelGeometry {
+                block: *block,
+                grid: *grid,
+                source: GeometrySource::Config,
+            },
+        );
+        let a = opts.kernel_assumptions.entry(name.clone()).or_default();
+        for item in assume {
+            a.add(item)?;
+        }
+    }
+    for item in &config.assume {
+        opts.assumptions.add(item)?;
+    }
+    let mut set = |values: &[String], is_block: bool| -> Result<(), String> {
+        for v in values {
+            let (kernel, dims) = scoped(v);
+            let d = parse_dim3(dims)?;
+            let target = match kernel {
+                Some(k) => opts
+                    .kernel_geometry
+                    .entry(k.to_string())
+                    .or_insert(KernelGeometry {
+                        block: None,
+                        grid: None,
+                        source: GeometrySource::Flags,
+                    }),
+                None => opts.geometry.get_or_insert(KernelGeometry {
+                    block: None,
+                    grid: None,
+                    source: GeometrySource::Flags,
+                }),
+            };
+            target.source = GeometrySource::Flags;
+            if is_block {
+                target.block = Some(d);
+            } else {
+                target.grid = Some(d);
+            }
+        }
+        Ok(())
+    };
+    set(&args.block, true)?;
+    set(&args.grid, false)?;
+    // `--kernel NAME` with plain `--block` scopes the geometry to that kernel.
+    for item in &args.assume {
+        // KERNEL.NAME=VALUE scopes an assumption.
+        let (lhs, _) = item.split_once('=').unwrap_or((item, ""));
+        match lhs.split_once('.') {
+            Some((k, _)) if !k.is_empty() && !lhs.contains(':') => {
+                let rest = &item[k.len() + 1..];
+                opts.kernel_assumptions
+                    .entry(k.to_string())
+                    .or_insert_with(Assumptions::default)
+                    .add(rest)?;
+            }
+            _ => opts.assumptions.add(item)?,
+        }
+    }
+    let mut deny = Vec::new();
+    let mut deny_all = false;
+    for d in args.deny.iter().chain(config.deny.iter()) {
+        if d == "all" {
+            deny_all = true;
+        } else {
+            deny.push(Rule::from_id(d).ok_or_else(|| {
+                format!(
+                    "unknown rule `{d}` (expected one of: {}, all)",
+                    Rule::ALL.map(|r| r.id()).join(", ")
+                )
+            })?);
+        }
+    }
+    Ok((opts, deny, deny_all))
+}
+
+/// Runs `warpscope check`.
+pub fn run(args: CheckArgs) -> ExitCode {
+    let (opts, deny, deny_all) = match options(&args) {
+        Ok(x) => x,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let format = args.format.as_str();
+    if !matches!(format, "text" | "json" | "sarif") {
+        eprintln!("error: unknown format `{format}` (expected text, json or sarif)");
+        return ExitCode::from(2);
+    }
+    let mut all = Report::default();
+    let mut sources = text::Sources::new();
+    let mut failed = false;
+    let mut suppressed = 0usize;
+    for path in &args.inputs {
+        let Some(loaded) = load_or_report(path, &args.compile) else {
+            failed = true;
+            continue;
+        };
+        let sm = &loaded.source_map;
+        for (i, name) in &loaded.module.files {
+            if let Some(t) = sm.file(*i).and_then(|f| f.text()) {
+                sources.insert(name.clone(), t.to_string());
+            }
+        }
+        let source = |i: u32| sm.file(i).and_then(|f| f.text()).map(str::to_string);
+        let input = Input {
+            module: &loaded.module,
+            ptx_name: &loaded.source.display_name,
+            ptx_text: &loaded.source.text,
+            source: &source,
+        };
+        // Deep ACF expressions recurse: give the analysis a roomy stack.
+        let result = std::thread::scope(|s| {
+            std::thread::Builder::new()
+                .stack_size(256 << 20)
+                .spawn_scoped(s, || check(&input, &opts))
+                .expect("spawn analysis thread")
+                .join()
+        });
+        let result = match result {
+            Ok(r) => r,
+            Err(_) => {
+                eprintln!("error: the analysis of {} panicked", path.display());
+                failed = true;
+                continue;
+            }
+        };
+        suppressed += result.suppressed;
+        all.inputs.extend(result.report.inputs);
+        all.kernels.extend(result.report.kernels);
+        all.findings.extend(result.report.findings);
+    }
+    let out = match format {
+        "json" => warpscope_report::json::render(&all),
+        "sarif" => warpscope_report::sarif::render(&all),
+        _ => {
+            let opts = text::TextOptions {
+                show_ptx: args.show_ptx,
+                show_kernels: args.verbose,
+            };
+            let mut s = text::render(&all, &sources, &opts);
+            if suppressed > 0 {
+                s.push_str(&format!("{suppressed} finding(s) suppressed by allow comments\n"));
+            }
+            s
+        }
+    };
+    print!("{out}");
+    if failed {
+        return ExitCode::from(2);
+    }
+    let denied = all
+        .findings
+        .iter()
+        .any(|f| deny_all || deny.contains(&f.rule));
+    if denied {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn config_file_parses() {
+        let dir = std::env::temp_dir().join(format!("ws-check-cfg-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = dir.join("warpscope.toml");
+        std::fs::write(
+            &p,
+            "[check]\nblock = [16, 16]\ndeny = [\"bank-conflict\"]\nassume = { n = 1000 }\n[check.kernels.k]\ngrid = \"4,1,1\"\nassume = [\"w=7\"]\n",
+        )
+        .unwrap();
+        let c = read_config(&p).unwrap();
+        assert_eq!(c.block, Some([16, 16, 1]));
+        assert_eq!(c.deny, vec!["bank-conflict"]);
+        assert_eq!(c.assume, vec!["n=1000"]);
+        assert_eq!(c.kernels["k"].1, Some([4, 1, 1]));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn scoped_values() {
+        assert_eq!(scoped("k=1,2,3"), (Some("k"), "1,2,3"));
+        assert_eq!(scoped("8,32"), (None, "8,32"));
+    }
+}
