@@ -37,6 +37,9 @@ pub struct RunArgs {
     /// Cycles a warp waits after a global load (0: no latency model).
     #[arg(long, value_name = "CYCLES", default_value_t = 0)]
     pub memory_latency: u32,
+    /// Also write each launch's counts and wall time to FILE as JSON.
+    #[arg(long, value_name = "FILE")]
+    pub timing: Option<PathBuf>,
     /// Print nothing but errors.
     #[arg(long, short)]
     pub quiet: bool,
@@ -116,6 +119,33 @@ pub fn run(args: RunArgs) -> ExitCode {
                 }
                 for p in &r.saved {
                     println!("wrote {}", p.display());
+                }
+            }
+            if let Some(path) = &args.timing {
+                let launches: Vec<String> = r
+                    .launches
+                    .iter()
+                    .map(|l| {
+                        format!(
+                            "  {{\"kernel\": \"{}\", \"grid\": [{}, {}, {}], \"block\": [{}, {}, {}], \
+                             \"warp_instructions\": {}, \"thread_instructions\": {}, \"ms\": {:.6}}}",
+                            l.kernel,
+                            l.grid[0],
+                            l.grid[1],
+                            l.grid[2],
+                            l.block[0],
+                            l.block[1],
+                            l.block[2],
+                            l.stats.warp_instructions,
+                            l.stats.thread_instructions,
+                            l.wall.as_secs_f64() * 1e3
+                        )
+                    })
+                    .collect();
+                let json = format!("{{\"launches\": [\n{}\n]}}\n", launches.join(",\n"));
+                if let Err(e) = std::fs::write(path, json) {
+                    eprintln!("error: cannot write {}: {e}", path.display());
+                    return ExitCode::FAILURE;
                 }
             }
             ExitCode::SUCCESS
