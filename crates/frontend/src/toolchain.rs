@@ -102,6 +102,64 @@ fn python_site_packages() -> Vec<PathBuf> {
     Vec::new()
 }
 
+/// The root of a CUDA installation clang can use (`--cuda-path`): `$CUDA_HOME`/`$CUDA_PATH`,
+/// or pip's `nvidia/cu13` (`cu12`) whose `include/` holds `cuda_runtime.h`.
+fn cuda_root() -> Option<PathBuf> {
+    for var in ["CUDA_HOME", "CUDA_PATH"] {
+        if let Some(home) = std::env::var_os(var) {
+            let p = PathBuf::from(home);
+            if p.join("include").join("cuda_runtime.h").is_file() {
+                return Some(p);
+            }
+        }
+    }
+    python_site_packages().into_iter().find_map(|sp| {
+        ["cu13", "cu12"].into_iter().find_map(|cu| {
+            let p = sp.join("nvidia").join(cu);
+            p.join("include")
+                .join("cuda_runtime.h")
+                .is_file()
+                .then_some(p)
+        })
+    })
+}
+
+/// Headers clang-19's CUDA wrapper includes that CUDA 13 no longer ships (texture fetch
+/// functions were removed; curand is a separate package). Empty stand-ins let clang compile
+/// code that does not use them.
+const CLANG_MISSING_HEADERS: &[&str] = &["texture_fetch_functions.h", "curand_mtgp32_kernel.h"];
+
+/// Arguments that point clang at a CUDA installation, creating stand-ins for the headers it
+/// lacks under `scratch`.
+fn clang_cuda_args(scratch: &Path) -> Vec<std::ffi::OsString> {
+    let mut args = Vec::new();
+    let Some(root) = cuda_root() else {
+        return args;
+    };
+    let mut flag = std::ffi::OsString::from("--cuda-path=");
+    flag.push(&root);
+    args.push(flag);
+    args.push("-Wno-unknown-cuda-version".into());
+    let missing: Vec<&str> = CLANG_MISSING_HEADERS
+        .iter()
+        .copied()
+        .filter(|h| !root.join("include").join(h).is_file())
+        .collect();
+    if !missing.is_empty() {
+        let shim = scratch.join("clang-shim");
+        if std::fs::create_dir_all(&shim).is_ok()
+            && missing
+                .iter()
+                .all(|h| std::fs::write(shim.join(h), b"").is_ok())
+        {
+            let mut inc = std::ffi::OsString::from("-I");
+            inc.push(&shim);
+            args.push(inc);
+        }
+    }
+    args
+}
+
 /// Finds nvcc, then clang, as documented on the module.
 pub fn find_compiler(explicit: Option<&Path>) -> Result<Compiler, CompileError> {
     if let Some(p) = explicit {
@@ -186,7 +244,7 @@ pub fn compile_to_ptx(input: &Path, opts: &CompileOptions) -> Result<String, Com
                 .arg("-S")
                 .arg("-O3")
                 .arg("-gline-tables-only")
-                .arg("-nocudalib");
+                .args(clang_cuda_args(&out_dir));
             (p.clone(), c)
         }
     };

@@ -101,3 +101,32 @@ fn missing_explicit_compiler_is_reported() {
     let err = load_module(&cu, &opts).expect_err("must fail");
     assert!(err.to_string().contains("/nonexistent/nvcc"), "{err}");
 }
+
+#[test]
+fn cuda_input_compiles_with_clang() {
+    let clang = ["clang-19", "clang"].iter().find_map(|n| {
+        std::env::var_os("PATH").and_then(|p| {
+            std::env::split_paths(&p)
+                .map(|d| d.join(n))
+                .find(|c| c.is_file())
+        })
+    });
+    let Some(clang) = clang else {
+        eprintln!("SKIPPED cuda_input_compiles_with_clang: no clang on PATH");
+        return;
+    };
+    let opts = CompileOptions {
+        compiler: Some(clang.clone()),
+        ..Default::default()
+    };
+    let cu = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../corpus/strided.cu");
+    match load_module(&cu, &opts) {
+        Ok(loaded) => assert!(loaded.module.kernels().count() >= 1),
+        // clang without any CUDA installation cannot compile CUDA at all; that is the
+        // environment, not warpscope.
+        Err(e) if e.to_string().contains("cannot find CUDA installation") => {
+            eprintln!("SKIPPED cuda_input_compiles_with_clang: {clang:?} finds no CUDA: {e}");
+        }
+        Err(e) => panic!("{clang:?} failed: {e}"),
+    }
+}
