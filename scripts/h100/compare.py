@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Compare the emulator's saved buffers with the GPU's, for every launch spec of a corpus.
 
-    python3 scripts/h100/compare.py --gpu validation/h100/outputs --emu OUT/emu [--corpus corpus]
+    python3 scripts/h100/compare.py --gpu validation/h100/outputs --emu OUT/emu [--specs GLOB...]
                                     [--markdown] [--timing]
 
 Both directories hold one sub-directory per spec (the spec file's stem) with the files its
@@ -72,7 +72,12 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--gpu", required=True, help="GPU outputs (one directory per spec)")
     ap.add_argument("--emu", required=True, help="emulator outputs (one directory per spec)")
-    ap.add_argument("--corpus", default="corpus", help="directory of the launch specs")
+    ap.add_argument(
+        "--specs",
+        nargs="+",
+        default=["corpus/*.toml", "crates/emu/tests/specs/typical.toml"],
+        help="launch specs (globs) whose outputs to compare",
+    )
     ap.add_argument("--markdown", action="store_true", help="print a Markdown table")
     ap.add_argument("--timing", action="store_true", help="also compare launch times")
     for t, d in DEFAULT_ULP.items():
@@ -82,7 +87,8 @@ def main():
 
     rows, failures, missing = [], 0, []
     times = []
-    for spec_path in sorted(glob.glob(os.path.join(a.corpus, "*.toml"))):
+    paths = sorted({p for g in a.specs for p in glob.glob(g)})
+    for spec_path in paths:
         stem = os.path.splitext(os.path.basename(spec_path))[0]
         spec = sc.load_spec(spec_path)
         unordered = sc.unordered_buffers(spec)

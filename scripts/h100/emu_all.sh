@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs every corpus/*.toml launch spec on the emulator (release build), writing the saved
+# Runs every corpus/*.toml launch spec (and crates/emu/tests/specs/typical.toml) on the emulator (release build), writing the saved
 # buffers and per-launch times to DIR/<spec stem>/ in the layout scripts/h100/compare.py reads.
 #
 #   scripts/h100/emu_all.sh [DIR]          # default DIR: validation/h100/emu
@@ -10,7 +10,7 @@ DIR="${1:-validation/h100/emu}"
 cargo build --release -q -p warpscope
 BIN="${CARGO_TARGET_DIR:-target}/release/warpscope"
 status=0
-for spec in corpus/*.toml; do
+for spec in corpus/*.toml crates/emu/tests/specs/typical.toml; do
     stem="$(basename "$spec" .toml)"
     mkdir -p "$DIR/$stem"
     if "$BIN" run "$spec" -q --save-dir "$DIR/$stem" --timing "$DIR/$stem/timing.json"; then

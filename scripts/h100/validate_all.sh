@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs on the GPU machine: executes every corpus/*.toml launch spec with CuPy and writes the
+# Runs on the GPU machine: executes every corpus/*.toml launch spec (and the emulator's
+# instruction-coverage spec crates/emu/tests/specs/typical.toml) with CuPy and writes the
 # saved buffers and per-launch GPU times to $OUT/gpu/<spec stem>/ (plus env.txt, summary.txt
 # and one log per spec). Needs python3 with cupy and numpy; nvcc only for .cu modules.
 #
@@ -21,7 +22,7 @@ mkdir -p "$DEST"
     python3 -c "import sys, cupy, numpy; print('python', sys.version.split()[0], 'cupy', cupy.__version__, 'numpy', numpy.__version__)" 2>&1
     (nvcc --version 2>&1 | tail -n 2) || true
 } > "$DEST/env.txt"
-if [[ $# -gt 0 ]]; then specs=("$@"); else specs=(corpus/*.toml); fi
+if [[ $# -gt 0 ]]; then specs=("$@"); else specs=(corpus/*.toml crates/emu/tests/specs/typical.toml); fi
 ok=0; bad=0
 : > "$DEST/summary.txt"
 for spec in "${specs[@]}"; do

@@ -944,14 +944,14 @@ mod tests {
         assert_eq!(itern(ITern::BfeS, 32, 0x00f0, 4, 4), 0xffff_ffff);
         assert_eq!(itern(ITern::BfeS, 32, 0x80000000, 31, 5), 0xffff_ffff);
         assert_eq!(itern(ITern::ShfL { clamp: false }, 32, 0x8000_0000, 1, 1), 3);
-        assert_eq!(itern(ITern::ShfR { clamp: true }, 32, 0, 1, 40), 0);
+        assert_eq!(itern(ITern::ShfR { clamp: true }, 32, 0, 1, 40), 1);
         assert_eq!(itern(ITern::ShfR { clamp: false }, 32, 0, 1, 4), 0x1000_0000);
         assert_eq!(bfi(32, 0xf, 0, 4, 4), 0xf0);
         assert_eq!(lop3(0xf0, 0xcc, 0xaa, 0x80), 0x80); // a & b & c
         assert_eq!(lop3(0xf0, 0xcc, 0xaa, 0x96), 0xf0 ^ 0xcc ^ 0xaa);
         assert_eq!(prmt(0x33221100, 0x77665544, 0x5410, None), 0x55441100);
         assert_eq!(prmt(0x33221100, 0x77665544, 0x0008, None), 0);
-        assert_eq!(prmt(0x332211f0, 0, 0x0008, None), 0xff);
+        assert_eq!(prmt(0x332211f0, 0, 0x0008, None), 0xf0f0_f0ff);
         assert_eq!(
             itern(ITern::Dp4a { a_signed: true, b_signed: false }, 32, 0xff01_0203, 0x0101_0101, 10),
             10 + 3 + 2 + 1 - 1

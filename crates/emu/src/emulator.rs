@@ -441,10 +441,13 @@ impl Emulator {
             let _ = std::io::stdout().write_all(&o[printed_before..]);
         }
         let stats = r.map_err(|mut f| {
-            if let Some(s) = &mut f.site
-                && let Some((file, _)) = s.loc
-            {
-                s.src_file = self.module.file_name(file).map(str::to_string);
+            if let Some(s) = &mut f.site {
+                if let Some((file, _)) = s.loc {
+                    s.src_file = self.module.file_name(file).map(str::to_string);
+                }
+                if let Some((file, _)) = s.inlined_at {
+                    s.inlined_file = self.module.file_name(file).map(str::to_string);
+                }
             }
             EmuError::Fault(f)
         })?;

@@ -548,6 +548,8 @@ impl<'a, O: Observer> Env<'a, O> {
                 ptx_text: text,
                 loc,
                 src_file: None,
+                inlined_at: self.sites.inlined_at(w.func as usize, pc as usize),
+                inlined_file: None,
             })),
         }
     }
@@ -1516,6 +1518,23 @@ impl<'a, O: Observer> Env<'a, O> {
                             }
                         }
                     }
+                    Op::CpAsync {
+                        dst,
+                        dst_off,
+                        src,
+                        src_off,
+                        size,
+                        src_size,
+                        ignore,
+                        ignore_neg,
+                    } => {
+                        if exec != 0 {
+                            self.exec_cp_async(
+                                w, shared, pc, exec, *dst, *dst_off, *src, *src_off, *size,
+                                *src_size, *ignore, *ignore_neg,
+                            )?;
+                        }
+                    }
                     Op::Shfl {
                         mode,
                         d,
@@ -2303,6 +2322,114 @@ impl<'a, O: Observer> Env<'a, O> {
         }
         if O::MEMORY {
             self.emit_mem(w, pc, &stores, exec, AccessKind::Store, total, space == Space::Generic);
+        }
+        Ok(())
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn exec_cp_async(
+        &mut self,
+        w: &mut Warp,
+        shared: &mut [u8],
+        pc: u32,
+        exec: u32,
+        dst: Base,
+        dst_off: i64,
+        src: Base,
+        src_off: i64,
+        size: u8,
+        src_size: R,
+        ignore: P,
+        ignore_neg: bool,
+    ) -> Result<(), Fault> {
+        let rb = w.reg_base as usize;
+        let pb = w.pred_base as usize;
+        let n = u32::from(size);
+        let addr = |w: &Warp, b: Base, off: i64, l: usize| match b {
+            Base::Reg(r) => w.regs[rb + r as usize][l].wrapping_add(off as u64),
+            Base::Reg32(r) => zx(w.regs[rb + r as usize][l].wrapping_add(off as u64), 32),
+            Base::Frame => u64::from(w.local_base).wrapping_add(off as u64),
+        };
+        let ign = if ignore == NONE {
+            0
+        } else {
+            w.preds[pb + ignore as usize] ^ if ignore_neg { u32::MAX } else { 0 }
+        };
+        let mut saddrs = [0u64; 32];
+        let mut daddrs = [0u64; 32];
+        for l in lanes(exec) {
+            let sa = addr(w, src, src_off, l);
+            let da = addr(w, dst, dst_off, l);
+            saddrs[l] = sa;
+            daddrs[l] = da;
+            let want = if ign >> l & 1 == 1 {
+                0
+            } else if src_size == NONE {
+                n
+            } else {
+                (w.regs[rb + src_size as usize][l] as u32).min(n)
+            };
+            if da % u64::from(n) != 0 || sa % u64::from(n) != 0 {
+                let (space, a) = if da % u64::from(n) != 0 {
+                    (MemSpace::Shared, da)
+                } else {
+                    (MemSpace::Global, sa)
+                };
+                let k = FaultKind::Misaligned {
+                    space,
+                    kind: AccessKind::Load,
+                    addr: a,
+                    size: n,
+                };
+                return Err(self.fault(w, pc, l as u32, k));
+            }
+            let mut bytes = [0u8; 16];
+            for (k, byte) in bytes.iter_mut().enumerate().take(want as usize) {
+                let a = sa.wrapping_add(k as u64);
+                match self.load(w, shared, l, Store::Global, a, 1) {
+                    Ok(v) => *byte = v as u8,
+                    Err(e) => {
+                        let k =
+                            self.access_fault(Store::Global, AccessKind::Load, a, 1, e, shared.len());
+                        return Err(self.fault(w, pc, l as u32, k));
+                    }
+                }
+            }
+            let off = usize::try_from(da).unwrap_or(usize::MAX);
+            match shared.get_mut(off..off.saturating_add(n as usize)) {
+                Some(s) => s.copy_from_slice(&bytes[..n as usize]),
+                None => {
+                    let k = self.access_fault(
+                        Store::Shared,
+                        AccessKind::Store,
+                        da,
+                        n,
+                        AccessError::Unmapped,
+                        shared.len(),
+                    );
+                    return Err(self.fault(w, pc, l as u32, k));
+                }
+            }
+        }
+        if O::MEMORY {
+            let code = &self.prog.funcs[w.func as usize];
+            let meta = code.meta[pc as usize];
+            for (space, kind, addrs) in [
+                (MemSpace::Global, AccessKind::Load, &saddrs),
+                (MemSpace::Shared, AccessKind::Store, &daddrs),
+            ] {
+                let acc = MemoryAccess {
+                    func: code.func,
+                    inst: meta.inst,
+                    space,
+                    kind,
+                    size: n,
+                    addrs,
+                    active: exec,
+                    generic: false,
+                };
+                self.obs.memory(&w.info, &acc);
+            }
         }
         Ok(())
     }

@@ -25,6 +25,9 @@ pub struct FaultSite {
     pub loc: Option<(u32, u32)>,
     /// The CUDA file name of `loc`, once resolved against the module's `.file` table.
     pub src_file: Option<String>,
+    /// Where `loc`'s code was inlined: (`.file` index, line), and its file name once resolved.
+    pub inlined_at: Option<(u32, u32)>,
+    pub inlined_file: Option<String>,
 }
 
 /// What went wrong.
@@ -184,6 +187,11 @@ impl fmt::Display for Fault {
             match (&s.src_file, s.loc) {
                 (Some(file), Some((_, line))) => write!(f, "\n  at {file}:{line}")?,
                 (None, Some((idx, line))) => write!(f, "\n  at .file {idx} line {line}")?,
+                _ => {}
+            }
+            match (&s.inlined_file, s.inlined_at) {
+                (Some(file), Some((_, line))) => write!(f, ", inlined at {file}:{line}")?,
+                (None, Some((idx, line))) => write!(f, ", inlined at .file {idx} line {line}")?,
                 _ => {}
             }
         }

@@ -691,6 +691,19 @@ pub enum Op {
         b: R,
         c: R,
     },
+    /// `cp.async.{ca,cg}.shared.global [dst], [src], size{, src_size | {!}ignore_src}`:
+    /// copies `size` bytes now (completion is immediate, so commit/wait groups are no-ops),
+    /// reading only `src_size` bytes (or none when `ignore_src`) and zero-filling the rest.
+    CpAsync {
+        dst: Base,
+        dst_off: i64,
+        src: Base,
+        src_off: i64,
+        size: u8,
+        src_size: R,
+        ignore: P,
+        ignore_neg: bool,
+    },
     Shfl {
         mode: ShflMode,
         d: R,

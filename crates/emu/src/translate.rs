@@ -47,6 +47,8 @@ pub struct OpSite {
     pub line: u32,
     pub span: (u32, u32),
     pub loc: Option<(u32, u32)>,
+    /// The outermost call site the code was inlined into.
+    pub inlined_at: Option<(u32, u32)>,
 }
 
 /// Line starts of a text, for span → line.
@@ -244,6 +246,11 @@ pub struct ProgramSites {
 }
 
 impl ProgramSites {
+    /// Where `.loc` says op `pc` of function `f` was inlined, if it was.
+    pub fn inlined_at(&self, f: usize, pc: usize) -> Option<(u32, u32)> {
+        self.sites.get(f).and_then(|v| v.get(pc)).and_then(|s| s.inlined_at)
+    }
+
     /// PTX line and instruction text of op `pc` of function `f`.
     pub fn describe(&self, f: usize, pc: usize) -> (u32, String, Option<(u32, u32)>) {
         let Some(s) = self.sites.get(f).and_then(|v| v.get(pc)) else {
@@ -618,6 +625,7 @@ impl<'c, 'a> FnTranslator<'c, 'a> {
     fn emit_g(&mut self, op: Op, guard: Guard) {
         let d = &self.f.insts[self.cur_inst];
         let loc = d.loc.map(|l| (l.file, l.line));
+        let inlined_at = d.loc.and_then(|l| l.inlined_at).map(|(f, l, _)| (f, l));
         self.ops.push(Instr { op, guard });
         self.meta.push(OpMeta {
             inst: self.cur_inst,
@@ -631,6 +639,7 @@ impl<'c, 'a> FnTranslator<'c, 'a> {
             },
             span: (d.span.start, d.span.end),
             loc,
+            inlined_at,
         });
     }
 
@@ -1591,6 +1600,12 @@ impl<'c, 'a> FnTranslator<'c, 'a> {
             O::Ld | O::Ldu => self.ld(),
             O::St => self.st(),
             O::Atom | O::Red => self.atom(d.op == O::Red),
+            O::CpAsync => self.cp_async(),
+            O::CpAsyncCommitGroup | O::CpAsyncWaitGroup | O::CpAsyncWaitAll => {
+                // Copies complete when issued, so there is nothing to wait for.
+                self.emit(Op::Sleep);
+                Ok(())
+            }
             O::Prefetch | O::Prefetchu | O::Membar | O::Fence | O::Nanosleep | O::Pmevent
             | O::Discard | O::Applypriority => {
                 self.emit(Op::Sleep);
@@ -2327,6 +2342,52 @@ impl<'c, 'a> FnTranslator<'c, 'a> {
             s: sarr,
             base,
             off,
+        });
+        Ok(())
+    }
+
+    fn cp_async(&mut self) -> TResult<()> {
+        let d = &self.f.insts[self.cur_inst];
+        let m = d.mods;
+        let ops = d.operands.clone();
+        if !m.space.is_some_and(|s| s.is_shared()) || m.space2 != Some(StateSpace::Global) {
+            return Err("cp.async is supported from .global to .shared".into());
+        }
+        let size = match ops.get(2) {
+            Some(Operand::Imm(v)) if matches!(*v, 4 | 8 | 16) => *v as u8,
+            Some(Operand::UImm(v)) if matches!(*v, 4 | 8 | 16) => *v as u8,
+            _ => return Err("cp.async needs a copy size of 4, 8 or 16".into()),
+        };
+        let (space_d, dst, dst_off) = self.address(ops.first().ok_or("missing operand")?, Space::Shared)?;
+        let (space_s, src, src_off) = self.address(ops.get(1).ok_or("missing operand")?, Space::Global)?;
+        if space_d != Space::Shared || space_s != Space::Global {
+            return Err("cp.async operands must be shared and global addresses".into());
+        }
+        let (mut src_size, mut ignore, mut ignore_neg) = (NONE, NONE, false);
+        for o in ops.iter().skip(3) {
+            match o {
+                Operand::Reg(r) if self.f.regs[*r].ty == Type::Pred => ignore = self.pred(*r)?,
+                Operand::Not(r) => {
+                    ignore = self.pred(*r)?;
+                    ignore_neg = true;
+                }
+                Operand::Reg(_) | Operand::Imm(_) | Operand::UImm(_) if src_size == NONE => {
+                    src_size = self.src(o, K::I(W::B32))?;
+                }
+                // A trailing cache-policy register (`.L2::cache_hint`) only hints.
+                Operand::Reg(_) => {}
+                other => return Err(format!("unsupported cp.async operand {other:?}")),
+            }
+        }
+        self.emit(Op::CpAsync {
+            dst,
+            dst_off,
+            src,
+            src_off,
+            size,
+            src_size,
+            ignore,
+            ignore_neg,
         });
         Ok(())
     }

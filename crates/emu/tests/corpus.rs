@@ -18,6 +18,8 @@ fn specs() -> Vec<PathBuf> {
         .filter(|p| p.extension().is_some_and(|e| e == "toml"))
         .collect();
     v.sort();
+    // The emulator's own instruction-coverage spec.
+    v.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/specs/typical.toml"));
     v
 }
 
