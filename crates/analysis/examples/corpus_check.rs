@@ -48,6 +48,13 @@ fn main() {
                 }
             }
         }
+        if std::env::var("BRANCHES").is_ok() {
+            for k in &r.kernels {
+                for b in &k.branches {
+                    println!("   branch [{}] {:?} {:?} {:?} d={} m={} t={} cond={}", k.name, b.site.inst, b.class, b.ratio, b.divergent, b.maybe, b.total, b.condition);
+                }
+            }
+        }
         let (_, mism) = score(&spec, &rel, &r.report.findings);
         for m in mism {
             println!("   !! line {} {} {}: {}", m.line, m.rule, m.kind, m.detail);

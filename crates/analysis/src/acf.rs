@@ -173,6 +173,8 @@ pub mod flags {
     pub const LOOP: u16 = 64;
     pub const LOAD: u16 = 128;
     pub const FLOAT: u16 = 256;
+    /// A loop-carried value without a closed form (its values need simulating the loop).
+    pub const NONAFFINE: u16 = 512;
     /// Thread-dependent: any of these.
     pub const TD: u16 = TID | LANE | UNKNOWN | LOAD_TD;
 }
@@ -417,7 +419,13 @@ impl Acf {
                         Atom::Ctaid(_) => flags::CTAID,
                         Atom::Param { .. } => flags::PARAM,
                         Atom::Iter(_) => flags::LOOP,
-                        Atom::LoopVar(_) => flags::LOOP,
+                        Atom::LoopVar(v) => {
+                            if self.loopvars[v as usize].closed.is_none() {
+                                flags::LOOP | flags::NONAFFINE
+                            } else {
+                                flags::LOOP
+                            }
+                        }
                         Atom::Load(l) => {
                             let af = self.flags[self.loads[l as usize].addr.index()];
                             flags::LOAD | if af & flags::TD != 0 { flags::LOAD_TD } else { 0 }
@@ -465,6 +473,26 @@ impl Acf {
             let f = self.flags[v.init.index()] | self.flags[v.update.index()];
             self.loopvars[lv].td = f & flags::TD != 0;
         }
+    }
+
+    /// The parameter atoms `n` depends on (through loads' addresses and loop variables too).
+    pub fn params_under(&self, n: Node) -> Vec<Atom> {
+        let mut out = Vec::new();
+        let mut seen = FxHashSet::default();
+        let mut stack = vec![n];
+        while let Some(x) = stack.pop() {
+            if !seen.insert(x) {
+                continue;
+            }
+            if let Kind::Atom(a @ Atom::Param { .. }) = self.kinds[x.index()] {
+                if !out.contains(&a) {
+                    out.push(a);
+                }
+                continue;
+            }
+            stack.extend(self.children(x));
+        }
+        out
     }
 
     /// Dependence flags of `n` (after [`Acf::finalize`]).
@@ -656,6 +684,7 @@ pub struct Ctx {
     reach_memo: FxHashMap<(Block, Block), Node>,
     loop_of_header: FxHashMap<Block, u32>,
     in_progress: FxHashSet<(Reg, Block)>,
+    defined_memo: FxHashMap<(Reg, Loop), bool>,
     children: FxHashMap<Inst, usize>,
     pos: SecondaryMap<Inst, u32>,
 }
@@ -766,6 +795,7 @@ impl<'m> Builder<'m> {
             reach_memo: FxHashMap::default(),
             loop_of_header: FxHashMap::default(),
             in_progress: FxHashSet::default(),
+            defined_memo: FxHashMap::default(),
             children: FxHashMap::default(),
             pos,
         });
@@ -846,6 +876,17 @@ impl<'m> Builder<'m> {
             self.ctxs[ctx].entry_memo.insert((reg, b), n);
             return n;
         }
+        // Inside loops, settle the loop-carried values at the headers first: a header's update
+        // reads values of blocks like this one, which must not see it half-built.
+        for l in crate::control::loop_nest(fa, b) {
+            let h = fa.loops.get(l).header;
+            if h != b && self.defined_in_loop(ctx, reg, l) {
+                self.value_at_entry(ctx, reg, h);
+            }
+        }
+        if let Some(&n) = self.ctxs[ctx].entry_memo.get(&(reg, b)) {
+            return n;
+        }
         if !self.ctxs[ctx].in_progress.insert((reg, b)) {
             // A cycle not through a loop header (irreducible flow): give up on precision.
             return self.acf.fresh_unknown();
@@ -859,16 +900,21 @@ impl<'m> Builder<'m> {
         n
     }
 
-    fn defined_in_loop(&self, ctx: usize, reg: Reg, l: Loop) -> bool {
+    fn defined_in_loop(&mut self, ctx: usize, reg: Reg, l: Loop) -> bool {
+        if let Some(&d) = self.ctxs[ctx].defined_memo.get(&(reg, l)) {
+            return d;
+        }
         let func = self.func(ctx);
         let fa = self.fa(ctx);
-        fa.loops.get(l).blocks.iter().any(|&b| {
+        let d = fa.loops.get(l).blocks.iter().any(|&b| {
             func.blocks[b].insts.iter().any(|&i| {
                 let mut w = false;
                 warpscope_ir::effects::for_each_def(&func.insts[i], |r| w |= r == reg);
                 w
             })
-        })
+        });
+        self.ctxs[ctx].defined_memo.insert((reg, l), d);
+        d
     }
 
     /// Incoming edges of `b` grouped as (condition relative to `top`, predecessor blocks whose
@@ -1449,12 +1495,11 @@ impl<'m> Builder<'m> {
                 let bits = bits_of(ty);
                 let r = match data.op {
                     Not => {
-                        let all = if bits >= 64 {
-                            self.acf.konst(-1)
-                        } else {
-                            self.acf.konst((1i64 << bits) - 1)
-                        };
-                        self.acf.bin(BinOp::Xor, a, all)
+                        // ~x = -1 - x in two's complement; the width wrap below makes it exact
+                        // on concrete values and it stays polynomial on symbolic ones.
+                        let _ = bits;
+                        let m1 = self.acf.konst(-1);
+                        self.acf.sub(m1, a)
                     }
                     And => {
                         let b = self.src(ctx, inst, 2);
@@ -1537,6 +1582,41 @@ impl<'m> Builder<'m> {
                 let b = self.src(ctx, inst, 2);
                 let p = self.src(ctx, inst, 3);
                 self.acf.select(p, a, b)
+            }
+            Bfe | Bfi
+                if matches!(data.operands.get(if data.op == Bfe { 2 } else { 3 }), Some(Operand::Imm(_) | Operand::UImm(_)))
+                    && matches!(data.operands.get(if data.op == Bfe { 3 } else { 4 }), Some(Operand::Imm(_) | Operand::UImm(_))) =>
+            {
+                let lit = |o: Option<&Operand>| match o {
+                    Some(Operand::Imm(v)) => *v,
+                    Some(Operand::UImm(v)) => *v as i64,
+                    _ => 0,
+                };
+                if data.op == Bfe {
+                    // d = (a >> pos) & (2^len - 1)
+                    let (pos, len) = (lit(data.operands.get(2)), lit(data.operands.get(3)));
+                    let a = self.src(ctx, inst, 1);
+                    let sh = self.acf.konst(pos.clamp(0, 63));
+                    let shifted = self.acf.bin(BinOp::Shr { signed: false }, a, sh);
+                    let mask = self.acf.konst(if len >= 63 { i64::MAX } else { (1i64 << len.max(0)) - 1 });
+                    self.acf.bin(BinOp::And, shifted, mask)
+                } else {
+                    // d = (b & ~m) | ((a << pos) & m), m = (2^len - 1) << pos
+                    let (pos, len) = (lit(data.operands.get(3)), lit(data.operands.get(4)));
+                    let (pos, len) = (pos.clamp(0, 62), len.clamp(0, 62));
+                    let bits = bits_of(ty).min(63);
+                    let full = (1i64 << bits) - 1;
+                    let m = (((1i64 << len) - 1) << pos) & full;
+                    let a = self.src(ctx, inst, 1);
+                    let b = self.src(ctx, inst, 2);
+                    let nm = self.acf.konst(full & !m);
+                    let keep = self.acf.bin(BinOp::And, b, nm);
+                    let scale = self.acf.konst(1i64 << pos);
+                    let sa = self.acf.mul(a, scale);
+                    let mk = self.acf.konst(m);
+                    let ins = self.acf.bin(BinOp::And, sa, mk);
+                    self.acf.bin(BinOp::Or, keep, ins)
+                }
             }
             Ld | Ldu => self.load_value(ctx, inst, &data, elem),
             Atom | Shfl | Match => self.acf.fresh_unknown(),

@@ -120,6 +120,8 @@ pub struct AccessResult {
     /// Lanes' addresses depend on an unknown parameter (stride unknown).
     pub param_dependent: bool,
     pub address: String,
+    /// The condition under which lanes run the access (canonical ACF form).
+    pub active: String,
 }
 
 /// Parameter facts for symbols.
@@ -300,6 +302,7 @@ fn or3(a: Tri, b: Tri) -> Tri {
 struct Subst {
     ctaid: Option<[u32; 3]>,
     iters: Vec<(u32, i64)>,
+    params: Vec<(Atom, i64)>,
 }
 
 /// What one warp did at a branch in one evaluation.
@@ -323,6 +326,10 @@ pub struct Checker<'a> {
     pub base_bind: FxHashMap<Atom, WarpVal>,
     /// Enclosing loops (ACF loop indices, outermost first) of each site's block.
     pub enclosing: &'a dyn Fn(usize, warpscope_ir::Block) -> Vec<u32>,
+    /// Parameters assumed to take each value of a range (a kernel launched repeatedly):
+    /// the values examined.
+    pub param_ranges: Vec<(Atom, Vec<i64>)>,
+    pub(crate) sim_cache: FxHashMap<SimKey, std::rc::Rc<Vec<Sample>>>,
 }
 
 /// Blocks examined when a condition depends on the block index.
@@ -332,11 +339,24 @@ const MAX_ITERS: i64 = 64;
 /// Samples (iteration combinations) per warp and block.
 const MAX_SAMPLES: usize = 512;
 
-struct Sample {
+#[derive(Clone)]
+pub(crate) struct Sample {
     env: Env,
     active: u32,
     exact: bool,
 }
+
+fn env_warp(e: &Env) -> u32 {
+    e.lanes
+        .iter()
+        .flatten()
+        .next()
+        .map_or(0, |l| l.linear / 32)
+}
+
+/// Simulations are shared by the sites of one loop nest: keyed by loops, warp, block and
+/// parameter values.
+pub(crate) type SimKey = (Vec<u32>, u32, Option<[u32; 3]>, Vec<(Atom, i64)>);
 
 impl<'a> Checker<'a> {
     fn env(&self, w: u32) -> Env {
@@ -388,6 +408,9 @@ impl<'a> Checker<'a> {
                 )
             }),
             Sym::Atom(Atom::Iter(l)) => sub.iters.iter().find(|(x, _)| *x == l).map(|(_, k)| *k),
+            Sym::Atom(a @ Atom::Param { .. }) => {
+                sub.params.iter().find(|(x, _)| *x == a).map(|(_, v)| *v)
+            }
             Sym::Atom(Atom::Nctaid(d)) => env.grid.map(|g| {
                 i64::from(
                     g[match d {
@@ -515,6 +538,26 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// Combinations of ranged parameter values (at most 256).
+    fn param_combos(&self) -> Vec<Vec<(Atom, i64)>> {
+        let mut out: Vec<Vec<(Atom, i64)>> = vec![Vec::new()];
+        for (a, vals) in &self.param_ranges {
+            let mut next = Vec::new();
+            for c in &out {
+                for &v in vals {
+                    if next.len() >= 256 {
+                        break;
+                    }
+                    let mut c = c.clone();
+                    c.push((*a, v));
+                    next.push(c);
+                }
+            }
+            out = next;
+        }
+        out
+    }
+
     /// A few blocks per grid dimension (the first ones, the middle, the last ones) for
     /// questions that depend on the block index non-linearly (clamps at the edges).
     fn representative_blocks(&self) -> Vec<[u32; 3]> {
@@ -548,6 +591,25 @@ impl<'a> Checker<'a> {
             }
         }
         Vec::new()
+    }
+
+    /// [`Self::simulate`] from the start of the nest, cached per warp, block and parameters.
+    fn samples(&mut self, loops: &[u32], env: &Env, w: u32, params: &[(Atom, i64)]) -> std::rc::Rc<Vec<Sample>> {
+        let key: SimKey = (loops.to_vec(), w, env.ctaid, params.to_vec());
+        if let Some(s) = self.sim_cache.get(&key) {
+            return s.clone();
+        }
+        let mut out = Vec::new();
+        self.simulate(loops, env, u32::MAX, true, &mut out);
+        let rc = std::rc::Rc::new(out);
+        self.sim_cache.insert(key, rc.clone());
+        rc
+    }
+
+    /// Evaluates two nodes in one environment (sharing the memo).
+    fn eval2(&mut self, a: Node, b: Node, env: &Env) -> (WarpVal, WarpVal) {
+        let mut ev = Evaluator::new(self.acf, &mut self.syms, self.oracle, env);
+        (ev.eval(a), ev.eval(b))
     }
 
     /// Simulates the loops `loops` (outermost first) by evaluating their variables' update
@@ -682,6 +744,11 @@ impl<'a> Checker<'a> {
         };
         exhaustive &= all;
         let slow = self.needs_simulation(&loops);
+        let combos = if cond_flags & flags::PARAM != 0 && !pending.is_empty() {
+            self.param_combos()
+        } else {
+            vec![Vec::new()]
+        };
         let weight = if per_block && !pending.is_empty() {
             blocks.len().max(1) as u64
         } else {
@@ -699,40 +766,49 @@ impl<'a> Checker<'a> {
             }
             for (bi, blk) in blocks.iter().enumerate() {
                 let mut best = WarpVerdict::Uniform;
-                if slow {
-                    if bi >= 64 {
-                        exhaustive = false;
-                        counts[WarpVerdict::MaybeParam as usize] += 1;
-                        continue;
+                for pc in &combos {
+                    let mut v = WarpVerdict::MaybeParam;
+                    if !slow {
+                        let base = Subst {
+                            ctaid: per_block.then_some(*blk),
+                            iters: Vec::new(),
+                            params: pc.clone(),
+                        };
+                        let (fv, ex) =
+                            self.fast_iterate(&conts, 0, base, u32::MAX, &vals, &env, fa, fc);
+                        exhaustive &= ex;
+                        v = fv;
                     }
-                    let mut e = env.clone();
-                    if per_block {
-                        e.ctaid = Some(*blk);
-                    }
-                    let mut samples = Vec::new();
-                    self.simulate(&loops, &e, u32::MAX, true, &mut samples);
-                    for s in &samples {
-                        let c = self.eval(site.cond, &s.env);
-                        let a = self.eval(site.active, &s.env);
-                        let mut v = Self::verdict(
-                            &tri_of(&a, s.env.valid),
-                            &tri_of(&c, s.env.valid),
-                            s.env.valid,
-                            s.active,
-                        );
-                        if !s.exact && v == WarpVerdict::Divergent {
-                            v = WarpVerdict::MaybeData;
+                    if v == WarpVerdict::MaybeParam {
+                        // Non-linear in the block index or parameters (clamps, `min`): evaluate
+                        // everything again with them bound, simulating the loops.
+                        if bi >= 256 {
+                            exhaustive = false;
+                        } else {
+                            let mut e = env.clone();
+                            if per_block {
+                                e.ctaid = Some(*blk);
+                            }
+                            for (a, x) in pc {
+                                e.bind.insert(*a, WarpVal::konst(*x));
+                            }
+                            let samples = self.samples(&loops, &e, env_warp(&env), pc);
+                            v = WarpVerdict::Uniform;
+                            for s in samples.iter() {
+                                let (c, a) = self.eval2(site.cond, site.active, &s.env);
+                                let mut sv = Self::verdict(
+                                    &tri_of(&a, s.env.valid),
+                                    &tri_of(&c, s.env.valid),
+                                    s.env.valid,
+                                    s.active,
+                                );
+                                if !s.exact && sv == WarpVerdict::Divergent {
+                                    sv = WarpVerdict::MaybeData;
+                                }
+                                v = v.max(sv);
+                            }
                         }
-                        best = best.max(v);
                     }
-                } else {
-                    let base = Subst {
-                        ctaid: per_block.then_some(*blk),
-                        iters: Vec::new(),
-                    };
-                    let (v, ex) =
-                        self.fast_iterate(&conts, 0, base, u32::MAX, &vals, &env, fa, fc);
-                    exhaustive &= ex;
                     best = best.max(v);
                 }
                 counts[best as usize] += 1;
@@ -912,47 +988,105 @@ impl<'a> Checker<'a> {
         let mut strides: Vec<Option<i64>> = Vec::new();
         let mut misaligns: Vec<Option<i64>> = Vec::new();
         let addr_flags = self.acf.flags(site.addr) | self.acf.flags(site.active);
+        if std::env::var("WS_DEBUG").as_deref() == Ok("2") {
+            fn dump(acf: &Acf, n: Node, d: usize) {
+                if d > 12 {
+                    return;
+                }
+                eprintln!("{}{:?} {:?} flags={:x}", "  ".repeat(d), n, acf.kind(n), acf.flags(n));
+                if let Kind::Atom(Atom::LoopVar(v)) = acf.kind(n) {
+                    let lv = &acf.loopvars[v as usize];
+                    eprintln!("{}  loopvar closed={:?} td={} init={:?} update={:?}", "  ".repeat(d), lv.closed, lv.td, lv.init, lv.update);
+                }
+                for c in acf.children(n) {
+                    dump(acf, c, d + 1);
+                }
+            }
+            eprintln!("== access {:?}", site.inst);
+            dump(self.acf, site.addr, 0);
+        }
+        // Ranged parameters this access depends on, and whether its loops need simulating.
+        let mut site_params = self.acf.params_under(site.addr);
+        site_params.extend(self.acf.params_under(site.active));
+        let ranged: Vec<(Atom, Vec<i64>)> = self
+            .param_ranges
+            .iter()
+            .filter(|(a, _)| site_params.contains(a))
+            .cloned()
+            .collect();
+        let nonaffine = addr_flags & flags::NONAFFINE != 0;
+        let td_loop = loops
+            .iter()
+            .any(|&l| self.acf.is_td(self.acf.loops[l as usize].cont));
+        let mut combos: Vec<Vec<(Atom, i64)>> = vec![Vec::new()];
+        for (a, vals) in &ranged {
+            let mut next = Vec::new();
+            for c in &combos {
+                for &v in vals {
+                    if next.len() < 64 {
+                        let mut c = c.clone();
+                        c.push((*a, v));
+                        next.push(c);
+                    }
+                }
+            }
+            combos = next;
+        }
         for w in 0..self.geometry.warps() {
             let env = self.env(w);
-            let addr = self.eval(site.addr, &env);
-            let act = self.eval(site.active, &env);
-            let undecided = |a: &WarpVal| {
-                a.opaque & env.valid != 0 || a.split(env.valid & !a.unknown).is_none()
+            let undecided = |a: &WarpVal, e: &Env| {
+                a.opaque & e.valid != 0 || a.split(e.valid & !a.unknown).is_none()
             };
-            let mut samples: Vec<(WarpVal, WarpVal, u32, bool)> = Vec::new();
-            let mut envs: Vec<Env> = vec![env.clone()];
-            if undecided(&addr) && addr_flags & flags::CTAID != 0 {
+            let mut envs: Vec<(Env, Vec<(Atom, i64)>)> = combos
+                .iter()
+                .map(|c| {
+                    let mut e = env.clone();
+                    for (a, v) in c {
+                        e.bind.insert(*a, WarpVal::konst(*v));
+                    }
+                    (e, c.clone())
+                })
+                .collect();
+            let mut first: Vec<(WarpVal, WarpVal)> = Vec::new();
+            let mut need_blocks = false;
+            for (e, _) in &envs {
+                let (a, act) = self.eval2(site.addr, site.active, e);
+                need_blocks |= undecided(&a, e) || act.opaque & e.valid != 0;
+                first.push((a, act));
+            }
+            if need_blocks && addr_flags & flags::CTAID != 0 {
                 // Clamps at the edge of the grid and the like: examine representative blocks.
                 let blocks = self.representative_blocks();
                 if !blocks.is_empty() {
-                    envs = blocks
-                        .into_iter()
-                        .map(|b| {
-                            let mut e = env.clone();
-                            e.ctaid = Some(b);
-                            e
+                    envs = envs
+                        .iter()
+                        .flat_map(|(e, c)| {
+                            blocks.iter().map(move |b| {
+                                let mut e = e.clone();
+                                e.ctaid = Some(*b);
+                                (e, c.clone())
+                            })
                         })
+                        .take(512)
                         .collect();
+                    first.clear();
                 }
             }
-            let simulate = self.needs_simulation(&loops)
-                && (undecided(&addr) || envs.len() > 1 && envs.iter().any(|e| undecided(&self.eval(site.addr, e))));
-            for e in &envs {
+            let simulate = !loops.is_empty()
+                && (td_loop || nonaffine && first.iter().chain([].iter()).any(|(a, _)| undecided(a, &env)) || nonaffine && first.is_empty());
+            let mut samples: Vec<(WarpVal, WarpVal, u32, bool)> = Vec::new();
+            for (k, (e, c)) in envs.iter().enumerate() {
                 if simulate {
-                    let mut ss = Vec::new();
-                    self.simulate(&loops, e, u32::MAX, true, &mut ss);
-                    for s in &ss {
-                        samples.push((
-                            self.eval(site.addr, &s.env),
-                            self.eval(site.active, &s.env),
-                            s.active,
-                            s.exact,
-                        ));
+                    let ss = self.samples(&loops, e, w, c);
+                    for s in ss.iter() {
+                        let (a, act) = self.eval2(site.addr, site.active, &s.env);
+                        samples.push((a, act, s.active, s.exact));
                     }
-                } else if envs.len() == 1 {
-                    samples.push((addr.clone(), act.clone(), u32::MAX, true));
+                } else if let Some((a, act)) = first.get(k) {
+                    samples.push((a.clone(), act.clone(), u32::MAX, true));
                 } else {
-                    samples.push((self.eval(site.addr, e), self.eval(site.active, e), u32::MAX, true));
+                    let (a, act) = self.eval2(site.addr, site.active, e);
+                    samples.push((a, act, u32::MAX, true));
                 }
             }
             for (addr, act, loop_active, exact) in samples {
@@ -976,6 +1110,19 @@ impl<'a> Checker<'a> {
                 }
                 if lanes_on == 0 {
                     continue;
+                }
+                if std::env::var("WS_DEBUG").is_ok() {
+                    eprintln!(
+                        "access {:?} w{} exact={} maybe_on={} on={:08x} addr.u={:08x} addr.o={:08x} split={}",
+                        site.inst,
+                        w,
+                        exact,
+                        maybe_on,
+                        lanes_on,
+                        addr.unknown,
+                        addr.opaque,
+                        addr.split(lanes_on).is_some()
+                    );
                 }
                 let exact = exact && !maybe_on;
                 let _ = &maybe_on;
@@ -1136,6 +1283,7 @@ impl<'a> Checker<'a> {
             data_dependent: data,
             param_dependent: param,
             address: self.acf.display(site.addr),
+            active: self.acf.display(site.active),
         }
     }
 

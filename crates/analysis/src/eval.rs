@@ -837,6 +837,35 @@ impl<'a> Evaluator<'a> {
         if x.is_uniform(valid) && y.is_uniform(valid) {
             return self.node_sym(n, 1);
         }
+        // Bits that cannot overlap: `|` and `^` are `+` (PTX builds indices with `or`/`bfi`).
+        if matches!(op, BinOp::Or | BinOp::Xor) {
+            for (p, q) in [(x, y), (y, x)] {
+                if q.is_concrete(valid)
+                    && let Some((c, part)) = p.split(valid)
+                {
+                    let qmax = (0..32)
+                        .filter(|k| valid & (1 << k) != 0)
+                        .map(|k| q.lane_const(k).unwrap_or(0))
+                        .max()
+                        .unwrap_or(0);
+                    let qmin = (0..32)
+                        .filter(|k| valid & (1 << k) != 0)
+                        .map(|k| q.lane_const(k).unwrap_or(0))
+                        .min()
+                        .unwrap_or(0);
+                    let disjoint_const = (0..32).all(|k| {
+                        valid & (1 << k) == 0 || c[k] & q.lane_const(k).unwrap_or(0) == 0
+                    });
+                    let align = self.part_align(&part);
+                    let sym_clear = part.is_empty()
+                        || (align != u64::MAX && qmin >= 0 && (qmax as u64) < align)
+                        || align == u64::MAX;
+                    if qmin >= 0 && disjoint_const && sym_clear {
+                        return p.add(q);
+                    }
+                }
+            }
+        }
         // A per-lane constant offset on a uniform symbolic base, with a constant operand.
         if y.is_uniform(valid)
             && y.is_concrete(valid)

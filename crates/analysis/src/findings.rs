@@ -405,6 +405,9 @@ fn access_findings(cx: &Ctx<'_>, a: &AccessResult) -> Vec<Finding> {
             f.message = format!("{} ({summary})", f.message);
         }
         f.notes.push(format!("address (ACF): {}", a.address));
+        if a.active != "1" {
+            f.notes.push(format!("executed when (ACF): {}", a.active));
+        }
         f.fix = Some(fix);
         out.push(f);
     }

@@ -427,6 +427,28 @@ fn run_acf(
             .filter_map(|l| loop_index.get(&(ctx, fa.loops.get(l).header)).copied())
             .collect()
     };
+    let mut param_ranges = Vec::new();
+    for ((f, i), pa) in params {
+        if pa.value.is_none()
+            && let Some((lo, hi)) = pa.range
+        {
+            let n = (hi - lo + 1).max(1);
+            let vals: Vec<i64> = if n <= 64 {
+                (lo..=hi).collect()
+            } else {
+                (0..64).map(|k| lo + (hi - lo) * k / 63).collect()
+            };
+            param_ranges.push((
+                acf::Atom::Param {
+                    func: *f,
+                    index: *i,
+                    offset: 0,
+                },
+                vals,
+            ));
+        }
+    }
+    param_ranges.sort_by_key(|(a, _)| format!("{a:?}"));
     let mut checker = checks::Checker {
         acf: &acf,
         syms: eval::Symbols::default(),
@@ -434,6 +456,8 @@ fn run_acf(
         geometry,
         base_bind,
         enclosing: &enclosing,
+        param_ranges,
+        sim_cache: FxHashMap::default(),
     };
     for site in &branches {
         let c = &ctxs[site.ctx];
