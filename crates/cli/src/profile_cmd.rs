@@ -117,7 +117,10 @@ pub fn run(args: ProfileArgs) -> ExitCode {
         let mut jpath = path.clone().into_os_string();
         jpath.push(".json");
         if let Err(e) = std::fs::write(&jpath, json + "\n") {
-            eprintln!("error: cannot write {}: {e}", PathBuf::from(jpath).display());
+            eprintln!(
+                "error: cannot write {}: {e}",
+                PathBuf::from(jpath).display()
+            );
             return ExitCode::FAILURE;
         }
     }

@@ -21,6 +21,15 @@ fn bench(c: &mut Criterion) {
             4,
         ),
     ];
+    // Calibration: the machine's cost of touching 32 lanes once.
+    let a = lanes(|l| 0x1000 + 4 * l);
+    c.bench_function("baseline/sum32", |b| {
+        b.iter(|| {
+            black_box(&a)
+                .iter()
+                .fold(0u64, |s, &x| s.wrapping_add(x >> 5))
+        })
+    });
     let mut g = c.benchmark_group("global");
     for (name, a, size) in &patterns {
         g.bench_function(*name, |b| {

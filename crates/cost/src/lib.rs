@@ -144,6 +144,10 @@ impl GlobalCost {
 /// top of the address space.
 #[inline]
 pub fn global(addrs: &[u64; 32], active: u32, size: u32) -> GlobalCost {
+    if active == u32::MAX {
+        let mut buf = *addrs;
+        return global_sorted_in_place(&mut buf, size);
+    }
     let mut buf = [0u64; WARP_SIZE];
     let mut n = 0usize;
     let mut m = active;
@@ -165,42 +169,21 @@ pub fn global_lanes(addrs: &[u64], size: u32) -> GlobalCost {
     global_sorted_in_place(&mut buf[..n], size)
 }
 
-/// Counts distinct `granule_shift`-sized blocks over sorted, equally sized intervals.
-#[derive(Clone, Copy)]
-struct Granules {
-    shift: u32,
-    next: u64,
-    any: bool,
-    count: u32,
-}
-
-impl Granules {
-    #[inline]
-    fn new(shift: u32) -> Granules {
-        Granules {
-            shift,
-            next: 0,
-            any: false,
-            count: 0,
-        }
+/// Distinct `1 << shift`-byte granules touched by sorted, equally sized intervals
+/// `[a − off, a − off + size)`. Interval `i` adds the granules of its range not covered by
+/// interval `i − 1`, whose range ends furthest so far; ranges of single intervals are
+/// contiguous, so nothing below that end is uncovered. One branch-free pass.
+#[inline(always)]
+fn granules(buf: &[u64], size: u64, shift: u32, off: u64) -> u32 {
+    let first = |a: u64| (a - off) >> shift;
+    let last = |a: u64| (a.saturating_add(size - 1) - off) >> shift;
+    let mut c = last(buf[0]) - first(buf[0]) + 1;
+    for w in buf.windows(2) {
+        let (p, a) = (w[0], w[1]);
+        let from = first(a).max(last(p) + 1);
+        c += (last(a) + 1).saturating_sub(from);
     }
-
-    /// Adds bytes `[start, last]`; `start` is non-decreasing across calls and so is `last`.
-    #[inline]
-    fn add(&mut self, start: u64, last: u64) {
-        let first = start >> self.shift;
-        let end = last >> self.shift;
-        let from = if self.any {
-            first.max(self.next)
-        } else {
-            first
-        };
-        if end >= from {
-            self.count += (end - from + 1) as u32;
-            self.next = end + 1;
-            self.any = true;
-        }
-    }
+    c as u32
 }
 
 fn global_sorted_in_place(buf: &mut [u64], size: u32) -> GlobalCost {
@@ -208,60 +191,100 @@ fn global_sorted_in_place(buf: &mut [u64], size: u32) -> GlobalCost {
     if n == 0 {
         return GlobalCost::default();
     }
-    if !is_sorted(buf) {
-        buf.sort_unstable();
-    }
+    sort_small(buf);
+    let buf = &*buf;
     let size = u64::from(size.clamp(1, MAX_ACCESS_BYTES));
     let base = buf[0];
-    let mut sectors = Granules::new(5);
-    let mut lines = Granules::new(7);
-    let mut na_sectors = Granules::new(5);
-    let mut na_lines = Granules::new(7);
-    // Current dense run [rs, re] (inclusive end).
-    let mut rs = base;
-    let mut re = base.saturating_add(size - 1);
-    let mut unique: u64 = 0;
-    let mut aligned_runs: u64 = 0;
-    let mut runs: u32 = 0;
-    for &a in buf.iter() {
-        let last = a.saturating_add(size - 1);
-        sectors.add(a, last);
-        lines.add(a, last);
-        let (ra, rl) = (a - base, last - base);
-        na_sectors.add(ra, rl);
-        na_lines.add(ra, rl);
-        if a <= re.saturating_add(1) && a >= rs {
-            re = re.max(last);
-        } else {
-            let len = re - rs + 1;
-            unique += len;
-            aligned_runs += len.div_ceil(SECTOR_BYTES);
-            runs += 1;
-            rs = a;
-            re = last;
-        }
+    let sectors = granules(buf, size, 5, 0);
+    let lines = granules(buf, size, 7, 0);
+    // A warp starting on a line boundary costs the same moved to 0: skip the NoAlign pass.
+    let (noalign_sectors, noalign_lines) = if base % LINE_BYTES == 0 {
+        (sectors, lines)
+    } else {
+        (granules(buf, size, 5, base), granules(buf, size, 7, base))
+    };
+    // Sorted equal-length intervals: lane i adds min(size, gap to lane i − 1) new bytes and
+    // starts a new dense run when that gap exceeds the size.
+    let mut unique = size;
+    let mut breaks = 0u64;
+    for w in buf.windows(2) {
+        let d = w[1] - w[0];
+        unique += d.min(size);
+        breaks += u64::from(d > size);
     }
-    let len = re - rs + 1;
-    unique += len;
-    aligned_runs += len.div_ceil(SECTOR_BYTES);
-    runs += 1;
+    let runs = breaks + 1;
+    let aligned_runs = if runs == 1 {
+        unique.div_ceil(SECTOR_BYTES)
+    } else if runs == n as u64 {
+        runs * size.div_ceil(SECTOR_BYTES)
+    } else {
+        let mut total = 0u64;
+        let mut len = size;
+        for w in buf.windows(2) {
+            let d = w[1] - w[0];
+            if d > size {
+                total += len.div_ceil(SECTOR_BYTES);
+                len = size;
+            } else {
+                len += d;
+            }
+        }
+        total + len.div_ceil(SECTOR_BYTES)
+    };
     GlobalCost {
         lanes: n as u32,
-        sectors: sectors.count,
+        sectors,
         ideal_sectors: unique.div_ceil(SECTOR_BYTES) as u32,
         lane_ideal_sectors: (n as u64 * size).div_ceil(SECTOR_BYTES) as u32,
         aligned_run_sectors: aligned_runs as u32,
-        lines: lines.count,
-        noalign_sectors: na_sectors.count,
-        noalign_lines: na_lines.count,
+        lines,
+        noalign_sectors,
+        noalign_lines,
         unique_bytes: unique as u32,
-        runs,
+        runs: runs as u32,
     }
 }
 
+/// Sorts at most 64 values. Warp addresses are mostly one ascending run (coalesced), two
+/// (a 2-D block whose rows are 16 lanes wide), or one descending run (reversed indexing):
+/// those take one linear pass; anything else falls back to the standard sort.
 #[inline]
-fn is_sorted(v: &[u64]) -> bool {
-    v.windows(2).all(|w| w[0] <= w[1])
+fn sort_small(v: &mut [u64]) {
+    let n = v.len();
+    let mut descents = 0usize;
+    let mut split = 0usize;
+    for i in 1..n {
+        if v[i] < v[i - 1] {
+            descents += 1;
+            split = i;
+        }
+    }
+    if descents == 0 {
+        return;
+    }
+    if descents == n - 1 {
+        v.reverse();
+        if v.windows(2).all(|w| w[0] <= w[1]) {
+            return;
+        }
+    }
+    if descents == 1 && n <= 64 {
+        let mut tmp = [0u64; 64];
+        tmp[..n].copy_from_slice(v);
+        let (a, b) = tmp[..n].split_at(split);
+        let (mut i, mut j) = (0, 0);
+        for slot in v.iter_mut() {
+            if j >= b.len() || (i < a.len() && a[i] <= b[j]) {
+                *slot = a[i];
+                i += 1;
+            } else {
+                *slot = b[j];
+                j += 1;
+            }
+        }
+        return;
+    }
+    v.sort_unstable();
 }
 
 /// The cost of one warp-wide shared-memory request.
@@ -347,9 +370,7 @@ fn phase_wavefronts(addrs: &[u64; 32], mask: u32, size: u32) -> u32 {
         }
     }
     let words = &mut words[..n];
-    if !is_sorted(words) {
-        words.sort_unstable();
-    }
+    sort_small(words);
     // Fast path: consecutive distinct words spanning at most one bank cycle.
     if n > 0 && words[n - 1] - words[0] < BANKS {
         return 1;
@@ -366,6 +387,83 @@ fn phase_wavefronts(addrs: &[u64; 32], mask: u32, size: u32) -> u32 {
         }
     }
     u32::from(worst.max(1))
+}
+
+/// A one-entry cache of the last request of one instruction. Costs do not change when every
+/// lane moves by the same multiple of 128 bytes (a line for global memory, a full bank cycle
+/// for shared memory), and successive requests of one instruction in a loop usually differ
+/// exactly so (`a[i * n + k]` for the next `k` row, the next tile); checking that is one
+/// vectorisable pass over the lanes instead of a full recount.
+#[derive(Clone, Copy, Debug)]
+pub struct CostMemo<C> {
+    addrs: [u64; 32],
+    active: u32,
+    size: u32,
+    cost: Option<C>,
+}
+
+impl<C: Copy> Default for CostMemo<C> {
+    fn default() -> Self {
+        CostMemo {
+            addrs: [0; 32],
+            active: 0,
+            size: 0,
+            cost: None,
+        }
+    }
+}
+
+impl<C: Copy> CostMemo<C> {
+    /// Whether `addrs` is the remembered request moved by a multiple of 128 bytes.
+    #[inline]
+    fn hit(&self, addrs: &[u64; 32], active: u32, size: u32) -> Option<C> {
+        let c = self.cost?;
+        if active != self.active || size != self.size || active == 0 {
+            return None;
+        }
+        let first = active.trailing_zeros() as usize;
+        let d = addrs[first].wrapping_sub(self.addrs[first]);
+        if d % LINE_BYTES != 0 {
+            return None;
+        }
+        let mut same = true;
+        for l in 0..WARP_SIZE {
+            let inactive = (active >> l) & 1 == 0;
+            same &= inactive | (addrs[l].wrapping_sub(self.addrs[l]) == d);
+        }
+        same.then_some(c)
+    }
+
+    #[inline]
+    fn store(&mut self, addrs: &[u64; 32], active: u32, size: u32, c: C) -> C {
+        self.addrs = *addrs;
+        self.active = active;
+        self.size = size;
+        self.cost = Some(c);
+        c
+    }
+}
+
+impl CostMemo<GlobalCost> {
+    /// [`global`], remembered.
+    #[inline]
+    pub fn global(&mut self, addrs: &[u64; 32], active: u32, size: u32) -> GlobalCost {
+        match self.hit(addrs, active, size) {
+            Some(c) => c,
+            None => self.store(addrs, active, size, global(addrs, active, size)),
+        }
+    }
+}
+
+impl CostMemo<SharedCost> {
+    /// [`shared`], remembered.
+    #[inline]
+    pub fn shared(&mut self, addrs: &[u64; 32], active: u32, size: u32) -> SharedCost {
+        match self.hit(addrs, active, size) {
+            Some(c) => c,
+            None => self.store(addrs, active, size, shared(addrs, active, size)),
+        }
+    }
 }
 
 #[cfg(test)]

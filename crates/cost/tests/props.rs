@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
-use warpscope_cost::{GlobalCost, SharedCost, global, lanes_per_phase, shared};
+use warpscope_cost::{CostMemo, GlobalCost, SharedCost, global, lanes_per_phase, shared};
 
 fn bytes_of(addrs: &[u64; 32], active: u32, size: u32) -> BTreeSet<u64> {
     let mut s = BTreeSet::new();
@@ -103,6 +103,23 @@ fn addrs() -> impl Strategy<Value = [u64; 32]> {
         (0u64..4096, 0u64..300).prop_map(|(base, stride)| {
             std::array::from_fn(|l| 0x10000 + base + stride * l as u64)
         }),
+        // Reversed (descending) and 2-D blocks of `w`-lane rows `pitch` bytes apart (several
+        // ascending runs, or the same run repeated).
+        (0u64..4096, 0u64..64).prop_map(|(base, stride)| {
+            std::array::from_fn(|l| 0x10000 + base + stride * (31 - l as u64))
+        }),
+        (
+            0u64..4096,
+            0u64..16,
+            prop_oneof![Just(8u64), Just(16)],
+            0u64..2048
+        )
+            .prop_map(|(base, stride, w, pitch)| {
+                std::array::from_fn(|l| {
+                    let l = l as u64;
+                    0x10000 + base + (l / w) * pitch + stride * (l % w)
+                })
+            }),
         prop::array::uniform32(0u64..1024).prop_map(|a| a.map(|x| 0x10000 + x)),
         prop::array::uniform32(0u64..(1 << 40)),
     ]
@@ -159,5 +176,28 @@ proptest! {
         let c = global(&a, active, size);
         let m = global(&moved, active, size);
         prop_assert_eq!((c.noalign_sectors, c.noalign_lines), (m.sectors, m.lines));
+    }
+
+    /// The memo returns exactly what a recount would, for sequences mixing line-shifted
+    /// repeats, other shifts, new masks and new patterns.
+    #[test]
+    fn memo_is_transparent(
+        a in addrs(),
+        steps in prop::collection::vec((0u64..8, 0u64..3, any::<bool>(), any::<u32>()), 1..12),
+        size in size(),
+    ) {
+        let mut gm = CostMemo::<GlobalCost>::default();
+        let mut sm = CostMemo::<SharedCost>::default();
+        let mut cur = a;
+        let mut mask = u32::MAX;
+        for (lines, odd, new_mask, m) in steps {
+            let shift = lines * 128 + odd * 4;
+            cur = cur.map(|x| x + shift);
+            if new_mask {
+                mask = m;
+            }
+            prop_assert_eq!(gm.global(&cur, mask, size), global(&cur, mask, size));
+            prop_assert_eq!(sm.shared(&cur, mask, size), shared(&cur, mask, size));
+        }
     }
 }

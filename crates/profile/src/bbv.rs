@@ -33,7 +33,6 @@ use std::io;
 use std::sync::Arc;
 use warpscope_emu::{LaunchInfo, LaunchStats, Observer, WarpInfo};
 use warpscope_ir::{Block, CallGraph, FuncId, Module};
-use warpscope_ptx::FunctionKind;
 
 use crate::observe::LaunchWindow;
 use crate::varint::{self, Cursor};
@@ -58,41 +57,13 @@ pub struct BlockColumns {
 impl BlockColumns {
     pub fn new(module: &Module) -> BlockColumns {
         let cg = CallGraph::with_module(module);
-        let indirect = cg.sites().iter().any(|s| s.callee.is_none());
         let mut kernels = HashMap::new();
         for (k, _) in module.kernels() {
-            let mut reach = vec![false; module.funcs.len()];
-            let mut stack = vec![k];
-            reach[k.index()] = true;
-            while let Some(f) = stack.pop() {
-                for s in cg.calls_from(f) {
-                    if let Some(c) = s.callee
-                        && !reach[c.index()]
-                    {
-                        reach[c.index()] = true;
-                        stack.push(c);
-                    }
-                }
-            }
-            if indirect {
-                for (f, func) in module.funcs.iter() {
-                    if func.kind == FunctionKind::Func && !func.is_declaration {
-                        reach[f.index()] = true;
-                    }
-                }
-            }
             let mut kc = KernelColumns {
                 col_base: vec![NO_COL; module.funcs.len()],
                 columns: Vec::new(),
             };
-            // The kernel first, then callees in module order.
-            let order = std::iter::once(k).chain(
-                module
-                    .funcs
-                    .keys()
-                    .filter(|&f| f != k && reach[f.index()]),
-            );
-            for f in order {
+            for f in crate::observe::reachable(module, &cg, k) {
                 let func = &module.funcs[f];
                 kc.col_base[f.index()] = kc.columns.len() as u32;
                 for (b, data) in func.blocks.iter() {

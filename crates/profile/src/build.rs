@@ -64,7 +64,9 @@ pub fn build_profile(
     let mut per_kernel_launches: BTreeMap<u32, u32> = BTreeMap::new();
     for l in &profiler.launches {
         if l.profiled {
-            *per_kernel_launches.entry(l.info.func.index() as u32).or_default() += 1;
+            *per_kernel_launches
+                .entry(l.info.func.index() as u32)
+                .or_default() += 1;
         }
     }
 
@@ -119,12 +121,15 @@ pub fn build_profile(
             lines: Vec::new(),
         };
         let mut by_line: BTreeMap<(Option<String>, u32), Counters> = BTreeMap::new();
+        let Some(layout) = index.kernel(kid) else {
+            continue;
+        };
         for (d, (c, access, size)) in insts {
             if c.is_empty() {
                 continue;
             }
-            let (f, i) = index.resolve(d as usize);
-            let ip = inst_profile(module, lines.as_ref(), f, i, c, access, size);
+            let (f, i) = layout.resolve(d as usize);
+            let ip = inst_profile(module, ptx_text, lines.as_ref(), f, i, c, access, size);
             kp.totals.merge(&c);
             by_line
                 .entry((ip.file.clone(), ip.line))
@@ -143,7 +148,11 @@ pub fn build_profile(
         kernels.push(kp);
     }
     // Kernels in order of first launch.
-    let first: BTreeMap<String, u32> = launches.iter().rev().map(|l| (l.kernel.clone(), l.index)).collect();
+    let first: BTreeMap<String, u32> = launches
+        .iter()
+        .rev()
+        .map(|l| (l.kernel.clone(), l.index))
+        .collect();
     kernels.sort_by_key(|k| first.get(&k.name).copied().unwrap_or(u32::MAX));
     Profile {
         spec: spec.to_string(),
@@ -153,8 +162,36 @@ pub fn build_profile(
     }
 }
 
+/// The instruction as written in the PTX (whitespace collapsed), or as the IR prints it.
+fn instruction_text(
+    module: &Module,
+    func: &warpscope_ir::Function,
+    i: Inst,
+    ptx: Option<&str>,
+) -> String {
+    let span = func.insts[i].span;
+    if let Some(t) = ptx.and_then(|t| t.get(span.start as usize..span.end as usize))
+        && !t.trim().is_empty()
+    {
+        let mut s = t.split_whitespace().collect::<Vec<_>>().join(" ");
+        if !s.ends_with(';') {
+            s.push(';');
+        }
+        return s;
+    }
+    let s = warpscope_ir::inst_to_string(module, func, i);
+    let s = s.split("//").next().unwrap_or("").trim();
+    // The IR printer starts with the instruction's id (`inst12`).
+    match s.split_once(char::is_whitespace) {
+        Some((id, rest)) if id.starts_with("inst") => rest.trim().to_string(),
+        _ => s.to_string(),
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
 fn inst_profile(
     module: &Module,
+    ptx_text: Option<&str>,
     lines: Option<&LineStarts>,
     f: FuncId,
     i: Inst,
@@ -178,7 +215,7 @@ fn inst_profile(
         inst: i.index() as u32,
         ptx_line,
         ptx_col,
-        text: warpscope_ir::inst_to_string(module, func, i).trim().to_string(),
+        text: instruction_text(module, func, i, ptx_text),
         file,
         line,
         col,

@@ -29,7 +29,10 @@ pub struct Confirmation {
 
 impl Confirmation {
     pub fn count(&self, v: Verdict) -> usize {
-        self.findings.iter().filter(|f| f.verdict == Some(v)).count()
+        self.findings
+            .iter()
+            .filter(|f| f.verdict == Some(v))
+            .count()
     }
 }
 
@@ -96,12 +99,18 @@ fn measured(f: &Finding, profile: &Profile) -> Option<Counters> {
 /// The verdict on one static finding and a note with the numbers behind it.
 pub fn verdict(f: &Finding, profile: &Profile) -> (Verdict, String) {
     let Some(c) = measured(f, profile) else {
-        return (Verdict::NotExecuted, "the run has no instruction at this place".into());
+        return (
+            Verdict::NotExecuted,
+            "the run has no instruction at this place".into(),
+        );
     };
     match f.rule {
         Rule::DivergentBranch => {
             if c.instructions == 0 && c.branch_visits == 0 {
-                (Verdict::NotExecuted, "the run never executed this branch".into())
+                (
+                    Verdict::NotExecuted,
+                    "the run never executed this branch".into(),
+                )
             } else if c.divergent_branches > 0 {
                 (
                     Verdict::Confirmed,
@@ -120,7 +129,10 @@ pub fn verdict(f: &Finding, profile: &Profile) -> (Verdict, String) {
         Rule::UncoalescedAccess | Rule::MisalignedAccess => {
             let g = &c.global;
             if g.requests == 0 {
-                return (Verdict::NotExecuted, "the run made no global request here".into());
+                return (
+                    Verdict::NotExecuted,
+                    "the run made no global request here".into(),
+                );
             }
             let numbers = format!(
                 "run: {:.2} sectors per request for {:.2} ideal over {} requests ({} excess: {} misaligned, {} stride/scatter)",
@@ -136,12 +148,22 @@ pub fn verdict(f: &Finding, profile: &Profile) -> (Verdict, String) {
             } else {
                 g.misaligned_sectors > 0
             };
-            (if shown { Verdict::Confirmed } else { Verdict::Refuted }, numbers)
+            (
+                if shown {
+                    Verdict::Confirmed
+                } else {
+                    Verdict::Refuted
+                },
+                numbers,
+            )
         }
         Rule::BankConflict => {
             let s = &c.shared;
             if s.requests == 0 {
-                return (Verdict::NotExecuted, "the run made no shared request here".into());
+                return (
+                    Verdict::NotExecuted,
+                    "the run made no shared request here".into(),
+                );
             }
             let numbers = format!(
                 "run: {:.2} wavefronts per request for {:.2} ideal over {} requests (worst {}-way)",
@@ -151,7 +173,11 @@ pub fn verdict(f: &Finding, profile: &Profile) -> (Verdict, String) {
                 s.ways_max
             );
             (
-                if s.excess_wavefronts() > 0 { Verdict::Confirmed } else { Verdict::Refuted },
+                if s.excess_wavefronts() > 0 {
+                    Verdict::Confirmed
+                } else {
+                    Verdict::Refuted
+                },
                 numbers,
             )
         }

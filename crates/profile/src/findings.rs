@@ -72,7 +72,13 @@ pub fn instruction_findings(profile: &Profile, k: &KernelProfile, i: &InstProfil
         k.name
     );
     let new = |rule: Rule, message: String| {
-        let mut f = Finding::new(rule, Certainty::Definite, k.name.clone(), message, loc.clone());
+        let mut f = Finding::new(
+            rule,
+            Certainty::Definite,
+            k.name.clone(),
+            message,
+            loc.clone(),
+        );
         f.source = Origin::Dynamic;
         f.function = function.clone();
         f.notes.push(note.clone());
@@ -89,17 +95,32 @@ pub fn instruction_findings(profile: &Profile, k: &KernelProfile, i: &InstProfil
                 pct(ratio)
             ),
         );
-        f.measures.insert("divergent_visits".into(), Measure::exact(c.divergent_branches as f64, Unit::Count));
-        f.measures.insert("branch_visits".into(), Measure::exact(c.branch_visits as f64, Unit::Count));
-        f.measures.insert("divergence_ratio".into(), Measure::exact(ratio, Unit::Ratio));
+        f.measures.insert(
+            "divergent_visits".into(),
+            Measure::exact(c.divergent_branches as f64, Unit::Count),
+        );
+        f.measures.insert(
+            "branch_visits".into(),
+            Measure::exact(c.branch_visits as f64, Unit::Count),
+        );
+        f.measures.insert(
+            "divergence_ratio".into(),
+            Measure::exact(ratio, Unit::Ratio),
+        );
         if c.branch_visits > 0 {
             f.measures.insert(
                 "taken_lanes_per_visit".into(),
-                Measure::exact(c.branch_taken_lanes as f64 / c.branch_visits as f64, Unit::Lanes),
+                Measure::exact(
+                    c.branch_taken_lanes as f64 / c.branch_visits as f64,
+                    Unit::Lanes,
+                ),
             );
             f.measures.insert(
                 "active_lanes_per_visit".into(),
-                Measure::exact(c.branch_active_lanes as f64 / c.branch_visits as f64, Unit::Lanes),
+                Measure::exact(
+                    c.branch_active_lanes as f64 / c.branch_visits as f64,
+                    Unit::Lanes,
+                ),
             );
         }
         f.fix = Some(
@@ -142,25 +163,45 @@ pub fn instruction_findings(profile: &Profile, k: &KernelProfile, i: &InstProfil
         let mut f = new(rule, message);
         f.measures.insert(
             "sectors_per_request".into(),
-            Measure::range(g.sectors_min as f64, g.sectors_max as f64, Unit::Sectors).with_ideal(ideal),
+            Measure::range(g.sectors_min as f64, g.sectors_max as f64, Unit::Sectors)
+                .with_ideal(ideal),
         );
-        f.measures.insert("mean_sectors_per_request".into(), Measure::exact(spr, Unit::Sectors).with_ideal(ideal));
+        f.measures.insert(
+            "mean_sectors_per_request".into(),
+            Measure::exact(spr, Unit::Sectors).with_ideal(ideal),
+        );
         f.measures.insert(
             "lines_per_request".into(),
             Measure::range(g.lines_min as f64, g.lines_max as f64, Unit::Lines),
         );
-        f.measures.insert("mean_lines_per_request".into(), Measure::exact(g.per_request(g.lines), Unit::Lines));
+        f.measures.insert(
+            "mean_lines_per_request".into(),
+            Measure::exact(g.per_request(g.lines), Unit::Lines),
+        );
         f.measures.insert(
             "noalign_lines_per_request".into(),
-            Measure::range(g.noalign_lines_min as f64, g.noalign_lines_max as f64, Unit::Lines),
+            Measure::range(
+                g.noalign_lines_min as f64,
+                g.noalign_lines_max as f64,
+                Unit::Lines,
+            ),
         );
         f.measures.insert(
             "mean_noalign_sectors_per_request".into(),
             Measure::exact(g.per_request(g.noalign_sectors), Unit::Sectors),
         );
-        f.measures.insert("excess_sectors".into(), Measure::exact(g.excess_sectors() as f64, Unit::Sectors));
-        f.measures.insert("misaligned_sectors".into(), Measure::exact(g.misaligned_sectors as f64, Unit::Sectors));
-        f.measures.insert("requests".into(), Measure::exact(g.requests as f64, Unit::Requests));
+        f.measures.insert(
+            "excess_sectors".into(),
+            Measure::exact(g.excess_sectors() as f64, Unit::Sectors),
+        );
+        f.measures.insert(
+            "misaligned_sectors".into(),
+            Measure::exact(g.misaligned_sectors as f64, Unit::Sectors),
+        );
+        f.measures.insert(
+            "requests".into(),
+            Measure::exact(g.requests as f64, Unit::Requests),
+        );
         if rule == Rule::UncoalescedAccess && g.misaligned_sectors > 0 {
             f.notes.push(format!(
                 "{} of the {} excess sectors come from misalignment, the rest from stride or scatter",
@@ -190,14 +231,21 @@ pub fn instruction_findings(profile: &Profile, k: &KernelProfile, i: &InstProfil
                 f2(s.ideal_wavefronts as f64 / s.requests as f64)
             ),
         );
-        f.measures.insert("conflict_ways".into(), Measure::exact(s.ways_max as f64, Unit::Ways));
-        f.measures.insert("n_way".into(), Measure::exact(s.n_way(), Unit::Ways));
+        f.measures.insert(
+            "conflict_ways".into(),
+            Measure::exact(s.ways_max as f64, Unit::Ways),
+        );
+        f.measures
+            .insert("n_way".into(), Measure::exact(s.n_way(), Unit::Ways));
         f.measures.insert(
             "wavefronts_per_request".into(),
             Measure::exact(s.wavefronts as f64 / s.requests as f64, Unit::Wavefronts)
                 .with_ideal(s.ideal_wavefronts as f64 / s.requests as f64),
         );
-        f.measures.insert("excess_wavefronts".into(), Measure::exact(s.excess_wavefronts() as f64, Unit::Wavefronts));
+        f.measures.insert(
+            "excess_wavefronts".into(),
+            Measure::exact(s.excess_wavefronts() as f64, Unit::Wavefronts),
+        );
         f.measures.insert(
             "conflicted_requests".into(),
             Measure::exact(s.conflicted_requests as f64, Unit::Requests),

@@ -42,7 +42,7 @@ pub use model::{
     Profile, SharedCounters,
 };
 pub use observe::{
-    Both, Coalescing, DivergenceMap, InstIndex, LaunchWindow, Profiler, SimtEfficiency,
+    Both, Coalescing, DivergenceMap, InstIndex, KernelInsts, LaunchWindow, Profiler, SimtEfficiency,
 };
 
 use std::path::{Path, PathBuf};
@@ -167,7 +167,10 @@ pub fn profile_spec(spec: &LaunchSpec, opts: &ProfileOptions) -> Result<ProfileR
     let trace = match trace {
         Some(t) => {
             write_trace_instructions(&t, &profile, &module);
-            Some(t.finish().map_err(|e| ProfileError::Io(format!("writing the trace: {e}")))?)
+            Some(
+                t.finish()
+                    .map_err(|e| ProfileError::Io(format!("writing the trace: {e}")))?,
+            )
         }
         None => None,
     };

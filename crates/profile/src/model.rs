@@ -104,7 +104,8 @@ impl GlobalCounters {
 
     /// Excess sectors due to stride or scatter (not explained by misalignment).
     pub fn strided_sectors(&self) -> u64 {
-        self.excess_sectors().saturating_sub(self.misaligned_sectors)
+        self.excess_sectors()
+            .saturating_sub(self.misaligned_sectors)
     }
 
     /// Mean per request (`0.0` without requests).
@@ -359,7 +360,11 @@ impl Profile {
         let mut t = Counters::default();
         for k in &self.kernels {
             for l in &k.lines {
-                if l.line == line && l.file.as_deref().is_some_and(|f| same_file(f, file, by_basename)) {
+                if l.line == line
+                    && l.file
+                        .as_deref()
+                        .is_some_and(|f| same_file(f, file, by_basename))
+                {
                     t.merge(&l.counters);
                 }
             }

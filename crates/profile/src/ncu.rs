@@ -99,7 +99,10 @@ pub struct NcuSource {
 }
 
 fn num(s: &str) -> f64 {
-    let t: String = s.chars().filter(|c| *c != ',' && !c.is_whitespace()).collect();
+    let t: String = s
+        .chars()
+        .filter(|c| *c != ',' && !c.is_whitespace())
+        .collect();
     t.parse::<f64>().unwrap_or(0.0)
 }
 
@@ -414,7 +417,11 @@ pub fn render_markdown(name: &str, c: &Comparison) -> String {
             let what = match &d.agreement {
                 DivergenceAgreement::Branch { ours, ncu } => format!(
                     "branch kept: δ {ours} vs Divergent Branches {ncu}{}",
-                    if (*ours as f64 - ncu).abs() < 0.5 { " (equal)" } else { "" }
+                    if (*ours as f64 - ncu).abs() < 0.5 {
+                        " (equal)"
+                    } else {
+                        ""
+                    }
                 ),
                 DivergenceAgreement::Predicated {
                     ours,

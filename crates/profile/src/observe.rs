@@ -17,50 +17,110 @@ use std::sync::Arc;
 use warpscope_emu::{
     AccessKind, BarrierEvent, LaunchInfo, LaunchStats, MemSpace, MemoryAccess, Observer, WarpInfo,
 };
-use warpscope_ir::{Block, FuncId, Inst, Module};
+use warpscope_ir::{Block, CallGraph, FuncId, Inst, Module};
+use warpscope_ptx::FunctionKind;
 
 use crate::model::{Access, GlobalCounters, SharedCounters};
+use warpscope_cost::{CostMemo, GlobalCost, SharedCost};
 
-/// Dense numbering of every instruction of a module: function `f`'s instruction `i` is
-/// `base[f] + i`.
+/// The functions a kernel may run: itself, every function reachable through direct calls,
+/// and, when the module makes indirect calls, every device function with a body. The kernel
+/// comes first, the others in module order.
+pub fn reachable(module: &Module, cg: &CallGraph, k: FuncId) -> Vec<FuncId> {
+    let indirect = cg.sites().iter().any(|s| s.callee.is_none());
+    let mut reach = vec![false; module.funcs.len()];
+    let mut stack = vec![k];
+    reach[k.index()] = true;
+    while let Some(f) = stack.pop() {
+        for s in cg.calls_from(f) {
+            if let Some(c) = s.callee
+                && !reach[c.index()]
+            {
+                reach[c.index()] = true;
+                stack.push(c);
+            }
+        }
+    }
+    if indirect {
+        for (f, func) in module.funcs.iter() {
+            if func.kind == FunctionKind::Func && !func.is_declaration {
+                reach[f.index()] = true;
+            }
+        }
+    }
+    std::iter::once(k)
+        .chain(module.funcs.keys().filter(|&f| f != k && reach[f.index()]))
+        .collect()
+}
+
+const NO_BASE: u32 = u32::MAX;
+
+/// Dense numbering of the instructions one kernel may run: function `f`'s instruction `i` is
+/// `base[f] + i` for `f` in [`reachable`] order. Tables sized by it stay small even in
+/// modules with many kernels.
+#[derive(Clone, Debug, Default)]
+pub struct KernelInsts {
+    base: Vec<u32>,
+    starts: Vec<(u32, FuncId)>,
+    len: usize,
+}
+
+impl KernelInsts {
+    /// The dense number of `inst` of `func` (`None` when the kernel cannot run `func`).
+    #[inline]
+    pub fn local(&self, func: FuncId, inst: Inst) -> Option<usize> {
+        let b = *self.base.get(func.index())?;
+        (b != NO_BASE).then(|| b as usize + inst.index())
+    }
+
+    /// Number of instructions the kernel may run.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The (function, instruction) of a dense number.
+    pub fn resolve(&self, local: usize) -> (FuncId, Inst) {
+        let d = local as u32;
+        // The last function starting at or before `d` (empty functions share its base).
+        let i = self.starts.partition_point(|&(b, _)| b <= d) - 1;
+        let (b, f) = self.starts[i];
+        (f, Inst::new((d - b) as usize))
+    }
+}
+
+/// [`KernelInsts`] of every kernel of a module.
 #[derive(Clone, Debug, Default)]
 pub struct InstIndex {
-    base: Vec<u32>,
-    total: u32,
+    kernels: Vec<Option<Arc<KernelInsts>>>,
 }
 
 impl InstIndex {
     pub fn new(module: &Module) -> InstIndex {
-        let mut base = Vec::with_capacity(module.funcs.len());
-        let mut total = 0u32;
-        for (_, f) in module.funcs.iter() {
-            base.push(total);
-            total += f.insts.len() as u32;
+        let cg = CallGraph::with_module(module);
+        let mut kernels = vec![None; module.funcs.len()];
+        for (k, _) in module.kernels() {
+            let mut ki = KernelInsts {
+                base: vec![NO_BASE; module.funcs.len()],
+                starts: Vec::new(),
+                len: 0,
+            };
+            for f in reachable(module, &cg, k) {
+                ki.base[f.index()] = ki.len as u32;
+                ki.starts.push((ki.len as u32, f));
+                ki.len += module.funcs[f].insts.len();
+            }
+            kernels[k.index()] = Some(Arc::new(ki));
         }
-        InstIndex { base, total }
+        InstIndex { kernels }
     }
 
-    /// Dense number of `inst` of `func`.
-    #[inline]
-    pub fn dense(&self, func: FuncId, inst: Inst) -> usize {
-        self.base[func.index()] as usize + inst.index()
-    }
-
-    /// Number of instructions in the module.
-    pub fn len(&self) -> usize {
-        self.total as usize
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.total == 0
-    }
-
-    /// The (function, instruction) of a dense number.
-    pub fn resolve(&self, dense: usize) -> (FuncId, Inst) {
-        let d = dense as u32;
-        // The last function starting at or before `d` (empty functions share its base).
-        let f = self.base.partition_point(|&b| b <= d) - 1;
-        (FuncId::new(f), Inst::new((d - self.base[f]) as usize))
+    /// The numbering of kernel `k`.
+    pub fn kernel(&self, k: FuncId) -> Option<&Arc<KernelInsts>> {
+        self.kernels.get(k.index()).and_then(Option::as_ref)
     }
 }
 
@@ -91,6 +151,8 @@ pub(crate) struct KernelTables<T> {
     pub window: LaunchWindow,
     pub kernel: u32,
     pub on: bool,
+    /// The numbering of the current launch's kernel (`None`: not counting).
+    pub layout: Option<Arc<KernelInsts>>,
     pub cur: T,
     pub done: BTreeMap<u32, T>,
 }
@@ -107,6 +169,7 @@ impl<T: Table> KernelTables<T> {
             window,
             kernel: 0,
             on: true,
+            layout: None,
             cur: T::default(),
             done: BTreeMap::new(),
         }
@@ -118,6 +181,7 @@ impl<T: Table> KernelTables<T> {
             window: self.window,
             kernel: self.kernel,
             on: self.on,
+            layout: self.layout.clone(),
             cur: T::default(),
             done: BTreeMap::new(),
         }
@@ -134,6 +198,18 @@ impl<T: Table> KernelTables<T> {
         self.flush();
         self.kernel = l.func.index() as u32;
         self.on = self.window.contains(l.index);
+        self.layout = if self.on {
+            self.index.kernel(l.func).cloned()
+        } else {
+            None
+        };
+    }
+
+    /// The dense number of an event's instruction and the table length, when counting.
+    #[inline]
+    pub fn slot(&self, func: FuncId, inst: Inst) -> Option<(usize, usize)> {
+        let l = self.layout.as_ref()?;
+        Some((l.local(func, inst)?, l.len()))
     }
 
     pub fn launch_end(&mut self) {
@@ -144,7 +220,6 @@ impl<T: Table> KernelTables<T> {
         let t = std::mem::take(&mut self.cur);
         self.done.entry(self.kernel).or_default().merge(t);
     }
-
 }
 
 impl<T: Table + Emptiness> KernelTables<T> {
@@ -334,6 +409,20 @@ impl Add for MemCount {
     }
 }
 
+/// A memory instruction's counts and the memos of its last global and shared requests.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct MemSlot {
+    count: MemCount,
+    global: CostMemo<GlobalCost>,
+    shared: CostMemo<SharedCost>,
+}
+
+impl Add for MemSlot {
+    fn add(&mut self, o: &Self) {
+        self.count.add(&o.count);
+    }
+}
+
 /// Counts issued warp instructions, active lanes and predicated-on lanes per instruction
 /// (SIMT efficiency).
 #[derive(Clone, Debug)]
@@ -348,9 +437,14 @@ impl SimtEfficiency {
         }
     }
 
-    /// Counts by kernel function index, then by dense instruction.
+    /// Counts by kernel function index, then by the kernel's dense instruction number
+    /// ([`KernelInsts`]).
     pub fn into_counts(self) -> BTreeMap<u32, Vec<InstCount>> {
-        self.t.into_done().into_iter().map(|(k, v)| (k, v.0)).collect()
+        self.t
+            .into_done()
+            .into_iter()
+            .map(|(k, v)| (k, v.0))
+            .collect()
     }
 }
 
@@ -372,11 +466,9 @@ impl Observer for SimtEfficiency {
     }
     #[inline]
     fn instruction(&mut self, _w: &WarpInfo, func: FuncId, inst: Inst, active: u32, executed: u32) {
-        if !self.t.on {
+        let Some((d, n)) = self.t.slot(func, inst) else {
             return;
-        }
-        let d = self.t.index.dense(func, inst);
-        let n = self.t.index.len();
+        };
         let c = self.t.cur.at(d, n);
         c.warps += 1;
         c.active += u64::from(active.count_ones());
@@ -398,7 +490,8 @@ impl DivergenceMap {
         }
     }
 
-    /// Counts by kernel function index, then by dense instruction (in instruction order).
+    /// Counts by kernel function index, then by the kernel's dense instruction number
+    /// ([`KernelInsts`]), in instruction order.
     pub fn into_counts(self) -> BTreeMap<u32, Vec<(u32, BranchCount)>> {
         self.t
             .into_done()
@@ -426,11 +519,9 @@ impl Observer for DivergenceMap {
     }
     #[inline]
     fn branch(&mut self, _w: &WarpInfo, func: FuncId, inst: Inst, active: u32, taken: u32) {
-        if !self.t.on {
+        let Some((d, n)) = self.t.slot(func, inst) else {
             return;
-        }
-        let d = self.t.index.dense(func, inst);
-        let n = self.t.index.len();
+        };
         let c = self.t.cur.at(d, n);
         c.visits += 1;
         c.divergent += u64::from(taken != 0 && taken != active);
@@ -444,7 +535,7 @@ impl Observer for DivergenceMap {
 /// shared: wavefronts, ideal wavefronts, N-way conflicts).
 #[derive(Clone, Debug)]
 pub struct Coalescing {
-    pub(crate) t: KernelTables<SlotTable<MemCount>>,
+    pub(crate) t: KernelTables<SlotTable<MemSlot>>,
 }
 
 impl Coalescing {
@@ -454,12 +545,18 @@ impl Coalescing {
         }
     }
 
-    /// Counts by kernel function index, then by dense instruction (in instruction order).
+    /// Counts by kernel function index, then by the kernel's dense instruction number
+    /// ([`KernelInsts`]), in instruction order.
     pub fn into_counts(self) -> BTreeMap<u32, Vec<(u32, MemCount)>> {
         self.t
             .into_done()
             .into_iter()
-            .map(|(k, v)| (k, v.sorted()))
+            .map(|(k, v)| {
+                (
+                    k,
+                    v.sorted().into_iter().map(|(d, m)| (d, m.count)).collect(),
+                )
+            })
             .collect()
     }
 }
@@ -492,19 +589,21 @@ impl Observer for Coalescing {
     }
     #[inline]
     fn memory(&mut self, _w: &WarpInfo, a: &MemoryAccess<'_>) {
-        if !self.t.on || a.active == 0 {
+        if a.active == 0 {
             return;
         }
-        let d = self.t.index.dense(a.func, a.inst);
-        let n = self.t.index.len();
-        let c = self.t.cur.at(d, n);
+        let Some((d, n)) = self.t.slot(a.func, a.inst) else {
+            return;
+        };
+        let slot = self.t.cur.at(d, n);
+        let c = &mut slot.count;
         if c.access.is_none() {
             c.access = Some(access_of(a.kind));
         }
         c.size = c.size.max(a.size);
         match a.space {
-            MemSpace::Global => c.global.add(&warpscope_cost::global(a.addrs, a.active, a.size)),
-            MemSpace::Shared => c.shared.add(&warpscope_cost::shared(a.addrs, a.active, a.size)),
+            MemSpace::Global => c.global.add(&slot.global.global(a.addrs, a.active, a.size)),
+            MemSpace::Shared => c.shared.add(&slot.shared.shared(a.addrs, a.active, a.size)),
             MemSpace::Local => c.local += 1,
             MemSpace::Const | MemSpace::Param => c.other += 1,
         }
@@ -541,7 +640,7 @@ impl Profiler {
         }
     }
 
-    /// A profiler for every instruction of `module`, counting every launch.
+    /// A profiler for every kernel of `module`, counting every launch.
     pub fn for_module(module: &Module) -> Profiler {
         Profiler::new(Arc::new(InstIndex::new(module)), LaunchWindow::ALL)
     }

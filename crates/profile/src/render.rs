@@ -164,7 +164,11 @@ fn ranked<'a>(
 /// `top` rows each. Ends with a per-kernel summary.
 pub fn tables(profile: &Profile, top: usize) -> String {
     let mut out = String::new();
-    let br = ranked(profile, |c| c.divergent_branches > 0, |c| c.divergent_branches);
+    let br = ranked(
+        profile,
+        |c| c.divergent_branches > 0,
+        |c| c.divergent_branches,
+    );
     if !br.is_empty() {
         let _ = writeln!(out, "Divergent branches (ranked by divergent visits δ)");
         let _ = writeln!(
@@ -197,7 +201,14 @@ pub fn tables(profile: &Profile, top: usize) -> String {
         let _ = writeln!(
             out,
             "  {:<24} {:<20} {:>9} {:>8} {:>6} {:>14} {:>8} {:>10}  cause",
-            "where", "kernel", "requests", "sect/req", "ideal", "lines min/avg/max", "noalign", "excess"
+            "where",
+            "kernel",
+            "requests",
+            "sect/req",
+            "ideal",
+            "lines min/avg/max",
+            "noalign",
+            "excess"
         );
         for (k, i) in gl.iter().take(top) {
             let g = &i.counters.global;
@@ -232,7 +243,10 @@ pub fn tables(profile: &Profile, top: usize) -> String {
         |c| c.shared.excess_wavefronts(),
     );
     if !sh.is_empty() {
-        let _ = writeln!(out, "Shared-memory bank conflicts (ranked by excess wavefronts)");
+        let _ = writeln!(
+            out,
+            "Shared-memory bank conflicts (ranked by excess wavefronts)"
+        );
         let _ = writeln!(
             out,
             "  {:<24} {:<20} {:>9} {:>8} {:>6} {:>6} {:>10}  instruction",
@@ -264,7 +278,10 @@ pub fn tables(profile: &Profile, top: usize) -> String {
         .collect();
     lines.sort_by(|a, b| b.1.counters.idle_lanes().cmp(&a.1.counters.idle_lanes()));
     if !lines.is_empty() {
-        let _ = writeln!(out, "Idle lanes (ranked by idle lane slots: 32 x warp instructions - predicated-on lanes)");
+        let _ = writeln!(
+            out,
+            "Idle lanes (ranked by idle lane slots: 32 x warp instructions - predicated-on lanes)"
+        );
         let _ = writeln!(
             out,
             "  {:<24} {:<20} {:>10} {:>6} {:>10}",
@@ -303,8 +320,16 @@ pub fn tables(profile: &Profile, top: usize) -> String {
             human(t.instructions),
             100.0 * t.simt_efficiency(),
             format!("{}/{}", human(t.divergent_branches), human(t.branch_visits)),
-            format!("{}/{}", human(t.global.sectors), human(t.global.ideal_sectors)),
-            format!("{}/{}", human(t.shared.wavefronts), human(t.shared.ideal_wavefronts)),
+            format!(
+                "{}/{}",
+                human(t.global.sectors),
+                human(t.global.ideal_sectors)
+            ),
+            format!(
+                "{}/{}",
+                human(t.shared.wavefronts),
+                human(t.shared.ideal_wavefronts)
+            ),
         );
     }
     out
@@ -422,7 +447,8 @@ pub fn json(profile: &Profile) -> String {
         profile,
         report: &report,
     };
-    let mut s = serde_json::to_string_pretty(&env).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"));
+    let mut s =
+        serde_json::to_string_pretty(&env).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"));
     s.push('\n');
     s
 }

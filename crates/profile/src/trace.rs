@@ -42,7 +42,9 @@
 
 use std::io::{self, Read, Write};
 use std::sync::{Arc, Mutex};
-use warpscope_emu::{AccessKind, LaunchInfo, LaunchStats, MemSpace, MemoryAccess, Observer, WarpInfo};
+use warpscope_emu::{
+    AccessKind, LaunchInfo, LaunchStats, MemSpace, MemoryAccess, Observer, WarpInfo,
+};
 
 use crate::observe::LaunchWindow;
 use crate::varint::{self, Cursor};

@@ -74,7 +74,10 @@ impl<'a> Cursor<'a> {
         loop {
             let b = self.u8()?;
             if shift >= 64 {
-                return Err(io::Error::new(io::ErrorKind::InvalidData, "varint too long"));
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    "varint too long",
+                ));
             }
             v |= u64::from(b & 0x7f) << shift;
             if b & 0x80 == 0 {
@@ -111,7 +114,10 @@ pub fn read_var<R: Read>(r: &mut R) -> io::Result<Option<u64>> {
         }
         first = false;
         if shift >= 64 {
-            return Err(io::Error::new(io::ErrorKind::InvalidData, "varint too long"));
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                "varint too long",
+            ));
         }
         v |= u64::from(b[0] & 0x7f) << shift;
         if b[0] & 0x80 == 0 {

@@ -108,8 +108,14 @@ fn coalescing_stride_two_is_eight_sectors_for_four_ideal() {
     assert_eq!(globals.len(), 2, "one load and one store");
     let (ld, st) = (globals[0], globals[1]);
     assert_eq!((ld.requests, ld.sectors, ld.ideal_sectors), (2, 16, 8));
-    assert_eq!((ld.sectors_min, ld.sectors_max, ld.lines_min, ld.lines_max), (8, 8, 2, 2));
-    assert_eq!((st.requests, st.sectors, st.ideal_sectors, st.lines), (2, 8, 8, 2));
+    assert_eq!(
+        (ld.sectors_min, ld.sectors_max, ld.lines_min, ld.lines_max),
+        (8, 8, 2, 2)
+    );
+    assert_eq!(
+        (st.requests, st.sectors, st.ideal_sectors, st.lines),
+        (2, 8, 8, 2)
+    );
     assert_eq!(ld.strided_sectors(), 8);
     assert_eq!(ld.misaligned_sectors, 0);
 }
@@ -131,11 +137,19 @@ fn bank_conflicts_column_read_is_32_way() {
         .collect();
     assert_eq!(shared.len(), 2);
     assert_eq!(
-        (shared[0].wavefronts, shared[0].ideal_wavefronts, shared[0].ways_max),
+        (
+            shared[0].wavefronts,
+            shared[0].ideal_wavefronts,
+            shared[0].ways_max
+        ),
         (32, 1, 32)
     );
     assert_eq!(
-        (shared[1].wavefronts, shared[1].ideal_wavefronts, shared[1].ways_max),
+        (
+            shared[1].wavefronts,
+            shared[1].ideal_wavefronts,
+            shared[1].ways_max
+        ),
         (1, 1, 1)
     );
 }
@@ -170,8 +184,9 @@ fn simt_efficiency_counts_idle_and_predicated_off_lanes() {
     let counts = obs.into_counts();
     let c = &counts[&k.as_u32()];
     let f = &emu.module.funcs[k];
+    let layout = index.kernel(k).unwrap();
     let text = |d: usize| {
-        let (fid, i) = index.resolve(d);
+        let (fid, i) = layout.resolve(d);
         assert_eq!(fid, k);
         warpscope_ir::inst_to_string(&emu.module, f, i)
     };
@@ -207,15 +222,27 @@ fn profiler_builds_per_instruction_and_kernel_counters() {
     let kp = &p.kernels[0];
     assert_eq!(kp.name, "oddeven");
     assert_eq!(kp.launches, 1);
-    assert_eq!((kp.totals.branch_visits, kp.totals.divergent_branches), (2, 2));
+    assert_eq!(
+        (kp.totals.branch_visits, kp.totals.divergent_branches),
+        (2, 2)
+    );
     let bra = kp
         .instructions
         .iter()
         .find(|i| i.counters.branch_visits > 0)
         .unwrap();
     assert!(bra.text.contains("bra"), "{}", bra.text);
-    assert!(PTX.lines().nth(bra.ptx_line as usize - 1).unwrap().contains("@%p1 bra"));
-    let st = kp.instructions.iter().find(|i| i.text.contains("st.global")).unwrap();
+    assert!(
+        PTX.lines()
+            .nth(bra.ptx_line as usize - 1)
+            .unwrap()
+            .contains("@%p1 bra")
+    );
+    let st = kp
+        .instructions
+        .iter()
+        .find(|i| i.text.contains("st.global"))
+        .unwrap();
     assert_eq!(st.counters.global.requests, 2);
     assert_eq!(st.counters.simt_efficiency(), 0.5);
     // Findings: the divergent branch, and the store it leaves to every other lane (16 lanes
@@ -224,7 +251,10 @@ fn profiler_builds_per_instruction_and_kernel_counters() {
     let rules: Vec<_> = f.iter().map(|f| f.rule).collect();
     use warpscope_report::Rule;
     assert_eq!(rules, vec![Rule::DivergentBranch, Rule::UncoalescedAccess]);
-    assert_eq!((st.counters.global.sectors, st.counters.global.ideal_sectors), (8, 4));
+    assert_eq!(
+        (st.counters.global.sectors, st.counters.global.ideal_sectors),
+        (8, 4)
+    );
 }
 
 #[test]
@@ -251,7 +281,10 @@ fn launch_window_skips_launches() {
         p.launches.iter().map(|l| l.profiled).collect::<Vec<_>>(),
         vec![false, true, false]
     );
-    assert_eq!(p.kernels[0].totals.branch_visits, 2, "only the 2-block launch");
+    assert_eq!(
+        p.kernels[0].totals.branch_visits, 2,
+        "only the 2-block launch"
+    );
 }
 
 #[test]
@@ -309,7 +342,10 @@ fn memory_trace_round_trips_requests_in_issue_order() {
     let bytes = std::fs::read(&path).unwrap();
     std::fs::remove_file(&path).ok();
     assert_eq!(stats.bytes as usize, bytes.len());
-    let events = TraceReader::new(bytes.as_slice()).unwrap().read_all().unwrap();
+    let events = TraceReader::new(bytes.as_slice())
+        .unwrap()
+        .read_all()
+        .unwrap();
     let TraceEvent::Launch(l) = &events[0] else {
         panic!("first record is the launch")
     };
@@ -322,7 +358,10 @@ fn memory_trace_round_trips_requests_in_issue_order() {
         })
         .collect();
     assert_eq!(reqs.len(), 4, "2 warps x (load + store)");
-    let nreq = events.iter().filter(|e| matches!(e, TraceEvent::Request(_))).count();
+    let nreq = events
+        .iter()
+        .filter(|e| matches!(e, TraceEvent::Request(_)))
+        .count();
     assert_eq!(stats.requests as usize, nreq);
     use warpscope_profile::trace::TraceKind;
     for r in &reqs {
