@@ -175,6 +175,8 @@ pub mod flags {
     pub const FLOAT: u16 = 256;
     /// A loop-carried value without a closed form (its values need simulating the loop).
     pub const NONAFFINE: u16 = 512;
+    /// A value shared by the warp but known only at run time (a loaded value, a vote).
+    pub const UDATA: u16 = 1024;
     /// Thread-dependent: any of these.
     pub const TD: u16 = TID | LANE | UNKNOWN | LOAD_TD;
 }
@@ -428,8 +430,11 @@ impl Acf {
                         }
                         Atom::Load(l) => {
                             let af = self.flags[self.loads[l as usize].addr.index()];
-                            flags::LOAD | if af & flags::TD != 0 { flags::LOAD_TD } else { 0 }
+                            flags::LOAD
+                                | flags::UDATA
+                                | if af & flags::TD != 0 { flags::LOAD_TD } else { 0 }
                         }
+                        Atom::Uniform(_) => flags::UDATA,
                         _ => 0,
                     },
                     Kind::Opaque(..) => flags::FLOAT,

@@ -148,6 +148,7 @@ impl SymOracle for Oracle<'_> {
                         .and_then(|a| a.align)
                         .unwrap_or(if pointer { 256 } else { 1 }),
                     range: a.and_then(|a| a.range),
+                    data: false,
                 }
             }
             Sym::Atom(Atom::Ctaid(d)) => SymInfo {
@@ -160,15 +161,19 @@ impl SymOracle for Oracle<'_> {
                     };
                     (0, i64::from(g[i].max(1)) - 1)
                 }),
+                data: false,
             },
             Sym::Atom(Atom::VarAddr(v)) => SymInfo {
                 align: acf.vars[v as usize].align.max(4).next_power_of_two(),
                 range: None,
+                data: false,
             },
             Sym::Atom(Atom::Iter(_) | Atom::LoopVar(_)) => SymInfo {
                 align: 0,
                 range: None,
+                data: false,
             },
+            Sym::Atom(Atom::Load(_) | Atom::Uniform(_)) => SymInfo::DATA,
             _ => SymInfo::ANY,
         }
     }
@@ -429,22 +434,25 @@ impl<'a> Checker<'a> {
             LeafVal::Fixed(t) => *t,
             LeafVal::Split { cmp, c, part, fixed } => {
                 let mut u: Option<i64> = Some(0);
+                // An unbound symbol that is not a parameter or block index (a vote result, a
+                // loaded value, an unknown trip count): the lanes' outcome depends on data.
+                let mut data = false;
                 for &(m, co) in part {
                     let mut v = co;
                     for &s in self.syms.factors(m) {
                         match self.sym_value(s, sub, env) {
                             Some(x) => v = v.wrapping_mul(x),
                             None => {
+                                data |= self.syms.info(s).data;
                                 u = None;
-                                break;
                             }
                         }
                     }
                     u = u.map(|x| x.wrapping_add(v));
-                    if u.is_none() {
-                        break;
-                    }
                 }
+                // Every lane compares the same value: unknown, but uniform.
+                let first = (0..32).find(|k| env.valid & (1 << k) != 0).unwrap_or(0);
+                let same = (0..32).all(|k| env.valid & (1 << k) == 0 || c[k] == c[first]);
                 let mut out = [Tri::F; 32];
                 for k in 0..32 {
                     if env.valid & (1 << k) == 0 {
@@ -471,7 +479,15 @@ impl<'a> Checker<'a> {
                             );
                             if r { Tri::T } else { Tri::F }
                         }
-                        (None, None) => Tri::O,
+                        (None, None) => {
+                            if same {
+                                Tri::S
+                            } else if data {
+                                Tri::U
+                            } else {
+                                Tri::O
+                            }
+                        }
                     };
                 }
                 out
@@ -666,6 +682,11 @@ impl<'a> Checker<'a> {
                 }
             }
             if unk != 0 {
+                if !exact {
+                    // Unknown trip count (data or an unknown bound): two samples of the
+                    // unknown part are enough to see what an iteration does.
+                    break;
+                }
                 exact = false;
             }
             act = cont | unk;
@@ -708,7 +729,7 @@ impl<'a> Checker<'a> {
             leaves(self.acf, *f, &mut nodes, &mut seen);
         }
         let cond_flags = self.acf.flags(site.cond) | self.acf.flags(site.active);
-        let per_block = cond_flags & flags::CTAID != 0;
+        let mut undecided_flags: u16 = 0;
         let mut counts = [0u64; 4];
         let mut exhaustive = true;
         // 1. Each warp symbolically.
@@ -729,12 +750,19 @@ impl<'a> Checker<'a> {
             let (act, cond) = self.lanes_of(fa, fc, &tri0);
             let v0 = Self::verdict(&act, &cond, env.valid, u32::MAX);
             if v0 == WarpVerdict::MaybeParam {
+                // Do the undecided leaves depend on the block index?
+                for (n, t) in &tri0 {
+                    if t.iter().any(|x| *x == Tri::O) {
+                        undecided_flags |= self.acf.flags(*n);
+                    }
+                }
                 pending.push((w, env, vals));
             } else {
                 decided.push(v0);
             }
         }
         // 2./3. Enumerate blocks and iterations for the undecided warps.
+        let per_block = undecided_flags & flags::CTAID != 0;
         let (blocks, all) = if pending.is_empty() {
             (vec![[0, 0, 0]], true)
         } else if per_block {
@@ -782,7 +810,7 @@ impl<'a> Checker<'a> {
                     if v == WarpVerdict::MaybeParam {
                         // Non-linear in the block index or parameters (clamps, `min`): evaluate
                         // everything again with them bound, simulating the loops.
-                        if bi >= 256 {
+                        if bi >= 64 {
                             exhaustive = false;
                         } else {
                             let mut e = env.clone();
@@ -988,23 +1016,6 @@ impl<'a> Checker<'a> {
         let mut strides: Vec<Option<i64>> = Vec::new();
         let mut misaligns: Vec<Option<i64>> = Vec::new();
         let addr_flags = self.acf.flags(site.addr) | self.acf.flags(site.active);
-        if std::env::var("WS_DEBUG").as_deref() == Ok("2") {
-            fn dump(acf: &Acf, n: Node, d: usize) {
-                if d > 12 {
-                    return;
-                }
-                eprintln!("{}{:?} {:?} flags={:x}", "  ".repeat(d), n, acf.kind(n), acf.flags(n));
-                if let Kind::Atom(Atom::LoopVar(v)) = acf.kind(n) {
-                    let lv = &acf.loopvars[v as usize];
-                    eprintln!("{}  loopvar closed={:?} td={} init={:?} update={:?}", "  ".repeat(d), lv.closed, lv.td, lv.init, lv.update);
-                }
-                for c in acf.children(n) {
-                    dump(acf, c, d + 1);
-                }
-            }
-            eprintln!("== access {:?}", site.inst);
-            dump(self.acf, site.addr, 0);
-        }
         // Ranged parameters this access depends on, and whether its loops need simulating.
         let mut site_params = self.acf.params_under(site.addr);
         site_params.extend(self.acf.params_under(site.active));
@@ -1020,9 +1031,21 @@ impl<'a> Checker<'a> {
             .any(|&l| self.acf.is_td(self.acf.loops[l as usize].cont));
         let mut combos: Vec<Vec<(Atom, i64)>> = vec![Vec::new()];
         for (a, vals) in &ranged {
+            // A sample of the range: its first values (every residue of small strides) and a
+            // few more spread over it.
+            let mut vals: Vec<i64> = if vals.len() <= 8 {
+                vals.clone()
+            } else {
+                let n = vals.len();
+                [0, 1, 2, 3, n / 3, n / 2, 2 * n / 3, n - 1]
+                    .iter()
+                    .map(|&i| vals[i])
+                    .collect()
+            };
+            vals.dedup();
             let mut next = Vec::new();
             for c in &combos {
-                for &v in vals {
+                for &v in &vals {
                     if next.len() < 64 {
                         let mut c = c.clone();
                         c.push((*a, v));
@@ -1032,8 +1055,40 @@ impl<'a> Checker<'a> {
             }
             combos = next;
         }
+        // Boundary checks among the conditions that guard the access: inequalities against a
+        // block- or parameter-dependent bound. Their lanes' values are read as one unknown
+        // shared by the warp: edge warps are not what the access costs.
+        let boundary = {
+            let env0 = self.env(0);
+            let mut ls = Vec::new();
+            leaves(self.acf, site.active, &mut ls, &mut rustc_hash::FxHashSet::default());
+            let mut set = rustc_hash::FxHashSet::default();
+            for n in ls {
+                if let Kind::Cmp(c, a, b) = self.acf.kind(n)
+                    && !c.float
+                    && !matches!(c.op, warpscope_ptx::CmpOp::Eq | warpscope_ptx::CmpOp::Ne)
+                {
+                    let (x, y) = self.eval2(a, b, &env0);
+                    if let Some((_, part)) = x.sub(&y).split(env0.valid)
+                        && !part.is_empty()
+                        && part.iter().all(|(m, _)| {
+                            self.syms.factors(*m).iter().all(|s| {
+                                matches!(
+                                    self.syms.symbol(*s),
+                                    Sym::Atom(Atom::Param { .. } | Atom::Ctaid(_) | Atom::Nctaid(_))
+                                )
+                            })
+                        })
+                    {
+                        set.insert(n);
+                    }
+                }
+            }
+            (!set.is_empty()).then(|| std::rc::Rc::new(set))
+        };
         for w in 0..self.geometry.warps() {
-            let env = self.env(w);
+            let mut env = self.env(w);
+            env.uniform_nodes = boundary.clone();
             let undecided = |a: &WarpVal, e: &Env| {
                 a.opaque & e.valid != 0 || a.split(e.valid & !a.unknown).is_none()
             };
@@ -1079,7 +1134,9 @@ impl<'a> Checker<'a> {
                 if simulate {
                     let ss = self.samples(&loops, e, w, c);
                     for s in ss.iter() {
-                        let (a, act) = self.eval2(site.addr, site.active, &s.env);
+                        let mut se = s.env.clone();
+                        se.uniform_nodes = e.uniform_nodes.clone();
+                        let (a, act) = self.eval2(site.addr, site.active, &se);
                         samples.push((a, act, s.active, s.exact));
                     }
                 } else if let Some((a, act)) = first.get(k) {
@@ -1111,21 +1168,7 @@ impl<'a> Checker<'a> {
                 if lanes_on == 0 {
                     continue;
                 }
-                if std::env::var("WS_DEBUG").is_ok() {
-                    eprintln!(
-                        "access {:?} w{} exact={} maybe_on={} on={:08x} addr.u={:08x} addr.o={:08x} split={}",
-                        site.inst,
-                        w,
-                        exact,
-                        maybe_on,
-                        lanes_on,
-                        addr.unknown,
-                        addr.opaque,
-                        addr.split(lanes_on).is_some()
-                    );
-                }
                 let exact = exact && !maybe_on;
-                let _ = &maybe_on;
                 if addr.unknown & lanes_on != 0 || addr.opaque & lanes_on != 0 {
                     if addr.unknown & lanes_on != 0 {
                         data = true;
@@ -1180,24 +1223,45 @@ impl<'a> Checker<'a> {
                     }
                     continue;
                 }
-                // Residues of the uniform part modulo 128.
-                let res = self.residues(&part);
+                // Residues of the uniform part modulo 128: those every block takes in turn
+                // (block indices: each value runs) and those nobody knows (parameters, data).
+                let (res_run, res_unk) = self.residues(&part);
                 let base0 = plain.first().copied().unwrap_or(0);
                 let ideal = memory::ideal_sectors(offs.len() as u32, site.size);
                 let ra = memory::runs_aligned(&plain, site.size);
                 let nruns = memory::runs(&plain, site.size).len() as u32;
+                let need = ra.max(ideal);
                 let mut smin = u32::MAX;
                 let mut smax = 0;
                 let mut lmin = u32::MAX;
                 let mut lmax = 0;
-                for r in res.iter() {
-                    let shifted: Vec<i64> = plain.iter().map(|o| o + r).collect();
-                    let s = memory::sectors(&shifted, site.size);
-                    let l = memory::lines(&shifted, site.size);
-                    smin = smin.min(s);
-                    smax = smax.max(s);
-                    lmin = lmin.min(l);
-                    lmax = lmax.max(l);
+                // Some block is certainly misaligned / has excess sectors.
+                let mut mis_some_block = false;
+                let mut exc_some_block = false;
+                let mut mis_offset: Option<i64> = None;
+                for &rr in &res_run {
+                    let mut bmin = u32::MAX;
+                    for &ru in &res_unk {
+                        let r = rr + ru;
+                        let shifted: Vec<i64> = plain.iter().map(|o| o + r).collect();
+                        let sc = memory::sectors(&shifted, site.size);
+                        let l = memory::lines(&shifted, site.size);
+                        smin = smin.min(sc);
+                        smax = smax.max(sc);
+                        lmin = lmin.min(l);
+                        lmax = lmax.max(l);
+                        bmin = bmin.min(sc);
+                    }
+                    if bmin > need {
+                        mis_some_block = true;
+                        if res_unk.len() == 1 && mis_offset.is_none() {
+                            let m = plain.iter().map(|o| o + rr + res_unk[0]).min().unwrap_or(0);
+                            mis_offset = Some(m.rem_euclid(32));
+                        }
+                    }
+                    if bmin > ideal {
+                        exc_some_block = true;
+                    }
                 }
                 let diffs: Vec<i64> = plain.iter().map(|o| o - base0).collect();
                 let req = memory::gpucheck_requests(&diffs, 0);
@@ -1209,26 +1273,20 @@ impl<'a> Checker<'a> {
                 g.requests = (g.requests.0.min(req.0), g.requests.1.max(req.1));
                 // Gaps: more sectors than ideal even with every dense run aligned.
                 if ra > ideal && smax > ideal {
-                    if exact && smin > ideal {
+                    if exact && exc_some_block {
                         unc_def = true;
                     } else {
                         unc_pos = true;
                     }
                 }
                 // Misalignment: more sectors than the runs need and than ideal.
-                let need = ra.max(ideal);
-                if smin > need {
+                if mis_some_block {
                     if exact {
                         mis_def = true;
                     } else {
                         mis_pos = true;
                     }
-                    if res.len() == 1 {
-                        let m = plain.iter().map(|o| o + res[0]).min().unwrap_or(0);
-                        misaligns.push(Some(m.rem_euclid(32)));
-                    } else {
-                        misaligns.push(None);
-                    }
+                    misaligns.push(mis_offset);
                 } else if smax > need {
                     mis_pos = true;
                     misaligns.push(None);
@@ -1287,21 +1345,39 @@ impl<'a> Checker<'a> {
         }
     }
 
-    /// Possible values modulo 128 of a lane-uniform symbolic address part.
-    fn residues(&self, part: &[(u32, i64)]) -> Vec<i64> {
-        let mut set: u128 = 1; // {0}
+    /// Possible values modulo 128 of a lane-uniform symbolic address part, split into the
+    /// residues that do occur (block indices of a known grid: every block runs) and those
+    /// that are merely possible (unknown parameters, data); each set contains 0 at least.
+    fn residues(&self, part: &[(u32, i64)]) -> (Vec<i64>, Vec<i64>) {
+        let mut run: u128 = 1;
+        let mut unk: u128 = 1;
+        let sumset = |set: u128, contrib: u128| -> u128 {
+            let mut next: u128 = 0;
+            for a in 0..128 {
+                if set & (1u128 << a) != 0 {
+                    for b in 0..128 {
+                        if contrib & (1u128 << b) != 0 {
+                            next |= 1u128 << ((a + b) % 128);
+                        }
+                    }
+                }
+            }
+            next
+        };
         for &(m, c) in part {
             let f = self.syms.factors(m);
-            let mut contrib: u128 = 0;
             let info = (f.len() == 1).then(|| self.syms.info(f[0]));
             match info {
                 Some(SymInfo {
                     range: Some((lo, hi)),
                     align,
+                    ..
                 }) if align != 0 && hi - lo < 128 => {
+                    let mut contrib: u128 = 0;
                     for v in lo..=hi {
                         contrib |= 1u128 << (c.wrapping_mul(v)).rem_euclid(128);
                     }
+                    run = sumset(run, contrib);
                 }
                 _ => {
                     let mut tz = c.unsigned_abs().trailing_zeros();
@@ -1314,32 +1390,21 @@ impl<'a> Checker<'a> {
                             tz = tz.saturating_add(a.trailing_zeros());
                         }
                     }
-                    if sliding || tz >= 7 {
-                        contrib = 1;
-                    } else {
-                        let step = 1i64 << tz;
+                    if !sliding && tz < 7 {
+                        let step = 1usize << tz;
+                        let mut contrib: u128 = 0;
                         let mut v = 0;
                         while v < 128 {
                             contrib |= 1u128 << v;
                             v += step;
                         }
+                        unk = sumset(unk, contrib);
                     }
                 }
             }
-            // Sumset modulo 128.
-            let mut next: u128 = 0;
-            for a in 0..128 {
-                if set & (1u128 << a) != 0 {
-                    for b in 0..128 {
-                        if contrib & (1u128 << b) != 0 {
-                            next |= 1u128 << ((a + b) % 128);
-                        }
-                    }
-                }
-            }
-            set = next;
         }
-        (0..128).filter(|r| set & (1u128 << r) != 0).collect()
+        let list = |set: u128| (0..128).filter(|r| set & (1u128 << r) != 0).collect();
+        (list(run), list(unk))
     }
 }
 

@@ -35,12 +35,21 @@ pub struct SymInfo {
     pub align: u64,
     /// Inclusive value range, when known and small (block indices).
     pub range: Option<(i64, i64)>,
+    /// Known only at run time (a loaded value, a vote result), as opposed to a parameter or
+    /// block index the analysis could be told or could enumerate.
+    pub data: bool,
 }
 
 impl SymInfo {
     pub const ANY: SymInfo = SymInfo {
         align: 1,
         range: None,
+        data: false,
+    };
+    pub const DATA: SymInfo = SymInfo {
+        align: 1,
+        range: None,
+        data: true,
     };
 }
 
@@ -487,6 +496,9 @@ pub struct Env {
     pub ctaid: Option<[u32; 3]>,
     /// Bound atoms: assumed parameters, sampled loop variables and iteration counts.
     pub bind: FxHashMap<Atom, WarpVal>,
+    /// Nodes read as an unknown value shared by the warp (boundary checks, so that the lanes
+    /// they switch off at the edge of the data do not count as holes in a request).
+    pub uniform_nodes: Option<std::rc::Rc<rustc_hash::FxHashSet<Node>>>,
 }
 
 impl Env {
@@ -506,6 +518,7 @@ impl Env {
             grid: geometry.grid,
             ctaid: None,
             bind: FxHashMap::default(),
+            uniform_nodes: None,
         }
     }
 }
@@ -521,7 +534,7 @@ pub struct Evaluator<'a> {
     pub syms: &'a mut Symbols,
     pub oracle: &'a dyn SymOracle,
     pub env: &'a Env,
-    memo: FxHashMap<Node, WarpVal>,
+    memo: FxHashMap<Node, std::rc::Rc<WarpVal>>,
 }
 
 fn dim_index(d: Dim) -> usize {
@@ -552,11 +565,16 @@ impl<'a> Evaluator<'a> {
 
     /// A fresh symbol for the shared result of node `n`, with alignment `align`.
     fn node_sym(&mut self, n: Node, align: u64) -> WarpVal {
+        use crate::acf::flags;
+        let f = self.acf.flags(n);
+        let data = f & (flags::UDATA | flags::UNKNOWN) != 0
+            && f & (flags::CTAID | flags::PARAM | flags::LOOP) == 0;
         let id = self.syms.sym(
             Sym::Node(n),
             SymInfo {
                 align,
                 range: None,
+                data,
             },
         );
         let m = self.syms.mono(SmallVec::from_slice(&[id]));
@@ -590,13 +608,24 @@ impl<'a> Evaluator<'a> {
         g
     }
 
-    pub fn eval(&mut self, n: Node) -> WarpVal {
+    /// The value of `n` (shared: evaluating a node twice costs a lookup).
+    pub fn eval_rc(&mut self, n: Node) -> std::rc::Rc<WarpVal> {
         if let Some(v) = self.memo.get(&n) {
             return v.clone();
         }
-        let v = self.compute(n);
+        let forced = self.env.uniform_nodes.as_ref().is_some_and(|s| s.contains(&n));
+        let v = std::rc::Rc::new(if forced {
+            self.node_sym(n, 1)
+        } else {
+            self.compute(n)
+        });
         self.memo.insert(n, v.clone());
         v
+    }
+
+    /// The value of `n`.
+    pub fn eval(&mut self, n: Node) -> WarpVal {
+        (*self.eval_rc(n)).clone()
     }
 
     fn compute(&mut self, n: Node) -> WarpVal {
@@ -605,16 +634,16 @@ impl<'a> Evaluator<'a> {
             Kind::Const(c) => WarpVal::konst(c),
             Kind::Atom(a) => self.atom(a),
             Kind::Add(a, b) => {
-                let (x, y) = (self.eval(a), self.eval(b));
+                let (x, y) = (self.eval_rc(a), self.eval_rc(b));
                 x.add(&y)
             }
-            Kind::Neg(a) => self.eval(a).neg(),
+            Kind::Neg(a) => self.eval_rc(a).neg(),
             Kind::Mul(a, b) => {
-                let (x, y) = (self.eval(a), self.eval(b));
+                let (x, y) = (self.eval_rc(a), self.eval_rc(b));
                 x.mul(&y, self.syms)
             }
             Kind::Ext(e, a) => {
-                let mut x = self.eval(a);
+                let mut x = (*self.eval_rc(a)).clone();
                 let cm = x.concrete_mask(u32::MAX);
                 if cm != 0 {
                     let mut c = x.const_part();
@@ -629,28 +658,28 @@ impl<'a> Evaluator<'a> {
                 x
             }
             Kind::Bin(op, a, b) => {
-                let (x, y) = (self.eval(a), self.eval(b));
+                let (x, y) = (self.eval_rc(a), self.eval_rc(b));
                 self.bin(n, op, &x, &y)
             }
             Kind::Cmp(c, a, b) => {
-                let (x, y) = (self.eval(a), self.eval(b));
+                let (x, y) = (self.eval_rc(a), self.eval_rc(b));
                 self.cmp(n, c, &x, &y)
             }
             Kind::And(a, b) => {
-                let (x, y) = (self.eval(a), self.eval(b));
+                let (x, y) = (self.eval_rc(a), self.eval_rc(b));
                 self.logic(n, true, &x, &y)
             }
             Kind::Or(a, b) => {
-                let (x, y) = (self.eval(a), self.eval(b));
+                let (x, y) = (self.eval_rc(a), self.eval_rc(b));
                 self.logic(n, false, &x, &y)
             }
             Kind::Not(a) => {
-                let x = self.eval(a);
+                let x = self.eval_rc(a);
                 WarpVal::konst(1).sub(&self.truth(&x))
             }
             Kind::Select(p, a, b) => {
-                let pv = self.eval(p);
-                let (x, y) = (self.eval(a), self.eval(b));
+                let pv = self.eval_rc(p);
+                let (x, y) = (self.eval_rc(a), self.eval_rc(b));
                 let mut one = 0u32;
                 let mut zero = 0u32;
                 let mut same = 0u32;
@@ -676,7 +705,7 @@ impl<'a> Evaluator<'a> {
                 WarpVal::blend(one | zero | same, &known, &poly)
             }
             Kind::Opaque(_, a, b) => {
-                let (x, y) = (self.eval(a), self.eval(b));
+                let (x, y) = (self.eval_rc(a), self.eval_rc(b));
                 if x.is_uniform(valid) && y.is_uniform(valid) {
                     self.node_sym(n, 1)
                 } else {
@@ -686,14 +715,14 @@ impl<'a> Evaluator<'a> {
             Kind::LoopOut(l, v) => {
                 let cont = self.acf.loops[l as usize].cont;
                 if self.acf.is_td(cont) {
-                    let x = self.eval(v);
+                    let x = self.eval_rc(v);
                     if x.is_uniform(valid) && !self.acf.is_td(v) {
-                        x
+                        (*x).clone()
                     } else {
                         WarpVal::unknown_all()
                     }
                 } else {
-                    self.eval(v)
+                    (*self.eval_rc(v)).clone()
                 }
             }
         }
@@ -952,9 +981,24 @@ impl<'a> Evaluator<'a> {
         self.fallback(x, y, &conc, cm)
     }
 
+    /// Lanes whose symbolic part involves a run-time-only value.
+    fn data_lanes(&self, v: &WarpVal) -> u32 {
+        let mut m = 0u32;
+        for (mono, l) in &v.terms {
+            if *mono != 0 && self.syms.factors(*mono).iter().any(|s| self.syms.info(*s).data) {
+                for (k, c) in l.iter().enumerate() {
+                    if *c != 0 {
+                        m |= 1 << k;
+                    }
+                }
+            }
+        }
+        m
+    }
+
     fn fallback(&self, x: &WarpVal, y: &WarpVal, conc: &WarpVal, cm: u32) -> WarpVal {
         let valid = self.env.valid;
-        let unknown = (x.unknown | y.unknown) & valid & !cm;
+        let unknown = (x.unknown | y.unknown | self.data_lanes(x) | self.data_lanes(y)) & valid & !cm;
         let opaque = valid & !cm & !unknown;
         let mut r = conc.clone();
         r.unknown = unknown;

@@ -55,13 +55,21 @@ impl Ctx<'_> {
         if l.line == 0 {
             return None;
         }
+        let name = |f: u32| self.input.module.file_name(f).unwrap_or("<unknown>").to_string();
+        // Code inlined from the CUDA headers (atomicAdd, math functions) belongs to the line
+        // that called it.
+        let file = name(l.file);
+        if is_system_file(&file)
+            && let Some((f, line, col)) = l.inlined_at
+        {
+            return Some(SourceLocation {
+                file: name(f),
+                line,
+                col,
+            });
+        }
         Some(SourceLocation {
-            file: self
-                .input
-                .module
-                .file_name(l.file)
-                .unwrap_or("<unknown>")
-                .to_string(),
+            file,
             line: l.line,
             col: l.col,
         })
@@ -139,6 +147,11 @@ impl Ctx<'_> {
         };
         (steps, summary)
     }
+}
+
+/// Whether a `.file` path is a toolkit header rather than the user's code.
+fn is_system_file(path: &str) -> bool {
+    path.starts_with('<') || path.contains("/include/") || path.starts_with("/usr/")
 }
 
 fn pct(x: f64) -> String {
