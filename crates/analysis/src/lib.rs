@@ -107,7 +107,7 @@ pub struct Input<'a> {
     pub ptx_text: &'a str,
     /// CUDA source text by `.file` index, when available (quoting, parameter names,
     /// suppression comments).
-    pub source: &'a dyn Fn(u32) -> Option<String>,
+    pub source: &'a (dyn Fn(u32) -> Option<String> + Sync),
 }
 
 /// Results for one kernel.

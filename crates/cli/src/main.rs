@@ -1,6 +1,7 @@
 //! The `warpscope` command line. Each subcommand lives in its own module; `main` only
 //! parses arguments and dispatches.
 
+mod check_cmd;
 mod load;
 mod profile_cmd;
 mod ptx_cmd;
@@ -21,6 +22,9 @@ struct Cli {
 enum Command {
     /// Parse a .ptx (or compile a .cu) file and print a summary, the IR, or the CFG.
     Ptx(ptx_cmd::PtxArgs),
+    /// Find divergent branches, uncoalesced and misaligned accesses and bank conflicts
+    /// statically (GPUCheck/GPUDrano-style analysis of the PTX).
+    Check(check_cmd::CheckArgs),
     /// Run a launch spec on the emulator and profile it: divergence map, SIMT efficiency,
     /// coalescing and bank conflicts per CUDA line; basic-block vectors and memory traces.
     Profile(profile_cmd::ProfileArgs),
@@ -33,6 +37,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Ptx(args) => ptx_cmd::run(args),
+        Command::Check(args) => check_cmd::run(args),
         Command::Profile(args) => profile_cmd::run(args),
         Command::Run(args) => run_cmd::run(args),
     }
