@@ -16,7 +16,8 @@ fn main() {
         .get(1)
         .and_then(|e| Engine::parse(e))
         .unwrap_or(Engine::Acf);
-    let dir = common::root().join("corpus");
+    let rel_dir = std::env::var("DIR").unwrap_or_else(|_| "corpus".into());
+    let dir = common::root().join(&rel_dir);
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -25,7 +26,7 @@ fn main() {
         .collect();
     files.sort();
     for cu in files {
-        let rel = format!("corpus/{}", cu.file_name().unwrap().to_string_lossy());
+        let rel = format!("{rel_dir}/{}", cu.file_name().unwrap().to_string_lossy());
         let spec = Spec::parse(&std::fs::read_to_string(&cu).unwrap()).unwrap();
         let t = Instant::now();
         let r = common::run(&cu.with_extension("ptx"), &spec.options(engine));
