@@ -20,7 +20,9 @@ fn gemm(c: &mut Criterion) {
             )
         })
     });
-    g.bench_function("warpscope_all_cores", |b| b.iter(|| run_warpscope(n, ExecConfig::default())));
+    g.bench_function("warpscope_all_cores", |b| {
+        b.iter(|| run_warpscope(n, ExecConfig::default()))
+    });
     g.bench_function("ptoxide", |b| b.iter(|| run_ptoxide(n)));
     g.finish();
 }

@@ -31,7 +31,11 @@ fn main() {
     });
     let rate = |w: Duration| ti as f64 / w.as_secs_f64() / 1e6;
     if std::env::var_os("ONLY_WS").is_some() {
-        println!("warpscope 1 core {:.1} ms {:.1} M/s", w1.as_secs_f64() * 1e3, rate(w1));
+        println!(
+            "warpscope 1 core {:.1} ms {:.1} M/s",
+            w1.as_secs_f64() * 1e3,
+            rate(w1)
+        );
         return;
     }
     let (wn, cn) = best(reps, || {

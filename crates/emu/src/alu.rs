@@ -80,10 +80,7 @@ pub fn ibin(f: IBin, bits: u32, x: u64, y: u64) -> u64 {
                 a.wrapping_div(b) as u64
             }
         }
-        IBin::DivU => {
-            let (a, b) = (zx(x, bits), zx(y, bits));
-            if b == 0 { u64::MAX } else { a / b }
-        }
+        IBin::DivU => zx(x, bits).checked_div(zx(y, bits)).unwrap_or(u64::MAX),
         IBin::RemS => {
             let (a, b) = (sx(x, bits), sx(y, bits));
             if b == 0 {
@@ -192,24 +189,43 @@ pub fn itern(f: ITern, bits: u32, a: u64, b: u64, c: u64) -> u64 {
             d
         }
         ITern::ShfL { clamp } => {
-            let n = if clamp { (c as u32).min(32) } else { c as u32 & 31 };
+            let n = if clamp {
+                (c as u32).min(32)
+            } else {
+                c as u32 & 31
+            };
             let v = (zx(b, 32) << 32) | zx(a, 32);
             ((v << n) >> 32) & 0xffff_ffff
         }
         ITern::ShfR { clamp } => {
-            let n = if clamp { (c as u32).min(32) } else { c as u32 & 31 };
+            let n = if clamp {
+                (c as u32).min(32)
+            } else {
+                c as u32 & 31
+            };
             let v = (zx(b, 32) << 32) | zx(a, 32);
             (v >> n) & 0xffff_ffff
         }
-        ITern::SadS => sx(a, bits).wrapping_sub(sx(b, bits)).unsigned_abs().wrapping_add(c),
+        ITern::SadS => sx(a, bits)
+            .wrapping_sub(sx(b, bits))
+            .unsigned_abs()
+            .wrapping_add(c),
         ITern::SadU => zx(a, bits).abs_diff(zx(b, bits)).wrapping_add(c),
         ITern::Dp4a { a_signed, b_signed } => {
             let mut acc = c as u32;
             for i in 0..4 {
                 let ab = (a >> (8 * i)) as u8;
                 let bb = (b >> (8 * i)) as u8;
-                let av = if a_signed { i32::from(ab as i8) } else { i32::from(ab) };
-                let bv = if b_signed { i32::from(bb as i8) } else { i32::from(bb) };
+                let av = if a_signed {
+                    i32::from(ab as i8)
+                } else {
+                    i32::from(ab)
+                };
+                let bv = if b_signed {
+                    i32::from(bb as i8)
+                } else {
+                    i32::from(bb)
+                };
                 acc = acc.wrapping_add(av.wrapping_mul(bv) as u32);
             }
             u64::from(acc)
@@ -224,8 +240,16 @@ pub fn itern(f: ITern, bits: u32, a: u64, b: u64, c: u64) -> u64 {
             for i in 0..2 {
                 let ah = (a >> (16 * i)) as u16;
                 let bb = (b >> (8 * (base + i))) as u8;
-                let av = if a_signed { i32::from(ah as i16) } else { i32::from(ah) };
-                let bv = if b_signed { i32::from(bb as i8) } else { i32::from(bb) };
+                let av = if a_signed {
+                    i32::from(ah as i16)
+                } else {
+                    i32::from(ah)
+                };
+                let bv = if b_signed {
+                    i32::from(bb as i8)
+                } else {
+                    i32::from(bb)
+                };
                 acc = acc.wrapping_add(av.wrapping_mul(bv) as u32);
             }
             u64::from(acc)
@@ -253,7 +277,11 @@ pub fn itern(f: ITern, bits: u32, a: u64, b: u64, c: u64) -> u64 {
 fn fns(mask: u32, base: u32, offset: i32) -> u32 {
     let base = base & 31;
     if offset == 0 {
-        return if mask >> base & 1 == 1 { base } else { u32::MAX };
+        return if mask >> base & 1 == 1 {
+            base
+        } else {
+            u32::MAX
+        };
     }
     let mut count = 0i32;
     if offset > 0 {
@@ -379,7 +407,7 @@ fn post(v: f64, mods: FMods) -> f64 {
     if mods.relu {
         v = if v.is_nan() {
             v
-        } else if v < 0.0 || v == 0.0 {
+        } else if v <= 0.0 {
             0.0
         } else {
             v
@@ -908,7 +936,10 @@ mod tests {
         assert_eq!(ibin(IBin::Add, 32, 0xffff_ffff, 1), 0);
         assert_eq!(ibin(IBin::AddSat, 32, 0x7fff_ffff, 1), 0x7fff_ffff);
         assert_eq!(ibin(IBin::SubSat, 32, 0x8000_0000, 1), 0x8000_0000);
-        assert_eq!(ibin(IBin::MulHiS, 32, (-2i32) as u32 as u64, 3), 0xffff_ffff);
+        assert_eq!(
+            ibin(IBin::MulHiS, 32, (-2i32) as u32 as u64, 3),
+            0xffff_ffff
+        );
         assert_eq!(ibin(IBin::MulHiU, 32, 0xffff_ffff, 2), 1);
         assert_eq!(
             ibin(IBin::MulWideS, 32, (-2i32) as u32 as u64, 3),
@@ -921,7 +952,10 @@ mod tests {
         assert_eq!(ibin(IBin::ShrU, 16, 0x8000, 15), 1);
         assert_eq!(ibin(IBin::DivS, 32, 0x8000_0000, 0xffff_ffff), 0x8000_0000);
         assert_eq!(ibin(IBin::DivU, 32, 7, 0), 0xffff_ffff);
-        assert_eq!(ibin(IBin::RemS, 32, (-7i32) as u32 as u64, 2), (-1i32) as u32 as u64);
+        assert_eq!(
+            ibin(IBin::RemS, 32, (-7i32) as u32 as u64, 2),
+            (-1i32) as u32 as u64
+        );
         assert_eq!(ibin(IBin::MinS, 32, 0xffff_ffff, 1), 0xffff_ffff);
         assert_eq!(ibin(IBin::MinU, 32, 0xffff_ffff, 1), 1);
         assert_eq!(ibin(IBin::Mul24LoU, 32, 0x100_0001, 2), 2);
@@ -943,9 +977,15 @@ mod tests {
         assert_eq!(itern(ITern::BfeU, 32, 0xabcd, 4, 8), 0xbc);
         assert_eq!(itern(ITern::BfeS, 32, 0x00f0, 4, 4), 0xffff_ffff);
         assert_eq!(itern(ITern::BfeS, 32, 0x80000000, 31, 5), 0xffff_ffff);
-        assert_eq!(itern(ITern::ShfL { clamp: false }, 32, 0x8000_0000, 1, 1), 3);
+        assert_eq!(
+            itern(ITern::ShfL { clamp: false }, 32, 0x8000_0000, 1, 1),
+            3
+        );
         assert_eq!(itern(ITern::ShfR { clamp: true }, 32, 0, 1, 40), 1);
-        assert_eq!(itern(ITern::ShfR { clamp: false }, 32, 0, 1, 4), 0x1000_0000);
+        assert_eq!(
+            itern(ITern::ShfR { clamp: false }, 32, 0, 1, 4),
+            0x1000_0000
+        );
         assert_eq!(bfi(32, 0xf, 0, 4, 4), 0xf0);
         assert_eq!(lop3(0xf0, 0xcc, 0xaa, 0x80), 0x80); // a & b & c
         assert_eq!(lop3(0xf0, 0xcc, 0xaa, 0x96), 0xf0 ^ 0xcc ^ 0xaa);
@@ -953,7 +993,16 @@ mod tests {
         assert_eq!(prmt(0x33221100, 0x77665544, 0x0008, None), 0);
         assert_eq!(prmt(0x332211f0, 0, 0x0008, None), 0xf0f0_f0ff);
         assert_eq!(
-            itern(ITern::Dp4a { a_signed: true, b_signed: false }, 32, 0xff01_0203, 0x0101_0101, 10),
+            itern(
+                ITern::Dp4a {
+                    a_signed: true,
+                    b_signed: false
+                },
+                32,
+                0xff01_0203,
+                0x0101_0101,
+                10
+            ),
             10 + 3 + 2 + 1 - 1
         );
         assert_eq!(fns(0b1011_0000, 0, 2), 5);
@@ -1006,7 +1055,10 @@ mod tests {
         assert_eq!(cvt(s(u8t, s32, Rnd::Rn, true), 300), 255);
         assert_eq!(cvt(s(u8t, s32, Rnd::Rn, false), 300), 44);
         assert_eq!(
-            cvt(s(NumTy::F16, f32t, Rnd::Rn, false), u64::from(1.0f32.to_bits())),
+            cvt(
+                s(NumTy::F16, f32t, Rnd::Rn, false),
+                u64::from(1.0f32.to_bits())
+            ),
             0x3c00
         );
         assert_eq!(
@@ -1021,7 +1073,10 @@ mod tests {
             cvt(s(f32t, s32, Rnd::Rn, false), 16777217),
             u64::from(16777216f32.to_bits())
         );
-        assert_eq!(cvt_pair(false, FMods::RN, u64::from(1.0f32.to_bits()), 0), 0x3c00_0000);
+        assert_eq!(
+            cvt_pair(false, FMods::RN, u64::from(1.0f32.to_bits()), 0),
+            0x3c00_0000
+        );
     }
 
     #[test]
@@ -1030,7 +1085,13 @@ mod tests {
         let two = 0x4000u64;
         assert_eq!(fbin(FBin::Add, FTy::F16, FMods::RN, one, one), two);
         assert_eq!(
-            fbin(FBin::Add, FTy::F16x2, FMods::RN, (one << 16) | one, (one << 16) | two),
+            fbin(
+                FBin::Add,
+                FTy::F16x2,
+                FMods::RN,
+                (one << 16) | one,
+                (one << 16) | two
+            ),
             (two << 16) | 0x4200
         );
         assert_eq!(ffma(FTy::F16, FMods::RN, two, two, one), 0x4500);
@@ -1041,6 +1102,15 @@ mod tests {
             sat: true,
             ..FMods::RN
         };
-        assert_eq!(fbin(FBin::Add, FTy::F32, m, u64::from(1.0f32.to_bits()), u64::from(1.0f32.to_bits())), u64::from(1.0f32.to_bits()));
+        assert_eq!(
+            fbin(
+                FBin::Add,
+                FTy::F32,
+                m,
+                u64::from(1.0f32.to_bits()),
+                u64::from(1.0f32.to_bits())
+            ),
+            u64::from(1.0f32.to_bits())
+        );
     }
 }

@@ -120,7 +120,10 @@ mod tests {
             qualified_name("_ZN5outer5innerIfEEvPT_").as_deref(),
             Some("outer::inner")
         );
-        assert_eq!(qualified_name("_ZSt4swapIiEvRT_S1_").as_deref(), Some("std::swap"));
+        assert_eq!(
+            qualified_name("_ZSt4swapIiEvRT_S1_").as_deref(),
+            Some("std::swap")
+        );
         assert_eq!(qualified_name("plain_c_kernel"), None);
         assert_eq!(qualified_name("_Z"), None);
         assert_eq!(qualified_name("_Z99x"), None);

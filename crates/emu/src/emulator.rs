@@ -110,7 +110,11 @@ pub struct Emulator {
 impl Emulator {
     /// Prepares `module` (whose PTX text is `source`, for messages): allocates and
     /// initialises its `.global` and `.const` variables.
-    pub fn new(module: Module, source: Option<&str>, config: ExecConfig) -> Result<Emulator, EmuError> {
+    pub fn new(
+        module: Module,
+        source: Option<&str>,
+        config: ExecConfig,
+    ) -> Result<Emulator, EmuError> {
         let mut global = GlobalMem::new();
         let mut layout = ModuleLayout::default();
         let mut constb: Vec<u8> = Vec::new();
@@ -402,7 +406,9 @@ impl Emulator {
             params[off as usize..(off + size) as usize].copy_from_slice(&b);
         }
         if grid.contains(&0) || block.contains(&0) {
-            return Err(EmuError::Launch("grid and block extents must be positive".into()));
+            return Err(EmuError::Launch(
+                "grid and block extents must be positive".into(),
+            ));
         }
         if let Some(r) = prog.reqntid
             && r != block
@@ -532,36 +538,117 @@ pub fn run_spec_module<O: Observer>(
     obs: &mut O,
 ) -> Result<RunReport, EmuError> {
     let t0 = Instant::now();
-    let mut emu = Emulator::new(module, source, opts.exec.clone())?;
-    emu.echo_printf = opts.echo_printf;
-    let spec_err = |line: u32, key: String, message: String| {
+    let mut run = SpecRun::new(spec, module, source, opts)?;
+    let mut outcomes = Vec::new();
+    for (li, t) in run.schedule() {
+        outcomes.push(run.launch(li, t, obs)?);
+    }
+    let mut report = run.finish()?;
+    report.total = outcomes.iter().fold(LaunchStats::default(), |mut a, o| {
+        a.add(&o.stats);
+        a
+    });
+    report.launches = outcomes;
+    report.wall = t0.elapsed();
+    Ok(report)
+}
+
+/// A launch spec being run: its module prepared and its buffers created and filled, ready to
+/// run its launches one at a time (for tools that want control between launches, and
+/// benchmarks that repeat one launch).
+pub struct SpecRun<'s> {
+    spec: &'s LaunchSpec,
+    emu: Emulator,
+    /// Address and size of each buffer.
+    addrs: HashMap<String, (u64, u64)>,
+    save_dir: Option<PathBuf>,
+}
+
+impl<'s> SpecRun<'s> {
+    /// Prepares `module` and creates the buffers of `spec`.
+    pub fn new(
+        spec: &'s LaunchSpec,
+        module: Module,
+        source: Option<&str>,
+        opts: &RunOptions,
+    ) -> Result<SpecRun<'s>, EmuError> {
+        let mut emu = Emulator::new(module, source, opts.exec.clone())?;
+        emu.echo_printf = opts.echo_printf;
+        let mut addrs = HashMap::new();
+        for b in &spec.buffers {
+            let bytes = buffer_bytes(b)
+                .map_err(|m| SpecRun::err(spec, b.line, format!("buffer.{}.init", b.name), m))?;
+            let a = emu.alloc(&b.name, b.bytes())?;
+            emu.write(a, &bytes)?;
+            addrs.insert(b.name.clone(), (a, b.bytes()));
+        }
+        Ok(SpecRun {
+            spec,
+            emu,
+            addrs,
+            save_dir: opts.save_dir.clone(),
+        })
+    }
+
+    fn err(spec: &LaunchSpec, line: u32, key: String, message: String) -> EmuError {
         EmuError::Spec(SpecError {
             file: spec.path.clone(),
             line: Some(line),
             key,
             message,
         })
-    };
-    let mut addrs: HashMap<&str, (u64, u64)> = HashMap::new();
-    for b in &spec.buffers {
-        let bytes = buffer_bytes(b).map_err(|m| spec_err(b.line, format!("buffer.{}.init", b.name), m))?;
-        let a = emu.alloc(&b.name, b.bytes())?;
-        emu.write(a, &bytes)?;
-        addrs.insert(b.name.as_str(), (a, b.bytes()));
     }
-    let mut outcomes = Vec::new();
-    let mut total = LaunchStats::default();
-    for (li, l) in spec.launches.iter().enumerate() {
-        let kernel = emu
+
+    /// The emulator (to change its configuration or read memory).
+    pub fn emulator(&mut self) -> &mut Emulator {
+        &mut self.emu
+    }
+
+    /// Device address and size of a buffer.
+    pub fn buffer(&self, name: &str) -> Option<(u64, u64)> {
+        self.addrs.get(name).copied()
+    }
+
+    /// Every launch to run, in order: (index of the `[[launch]]`, repeat value).
+    pub fn schedule(&self) -> Vec<(usize, Option<i64>)> {
+        let mut v = Vec::new();
+        for (li, l) in self.spec.launches.iter().enumerate() {
+            match &l.repeat {
+                None => v.push((li, None)),
+                Some(r) => {
+                    for t in (r.from..=r.to).step_by(r.step as usize) {
+                        v.push((li, Some(t)));
+                    }
+                }
+            }
+        }
+        v
+    }
+
+    /// Runs `[[launch]]` number `li` (with repeat value `t`).
+    pub fn launch<O: Observer>(
+        &mut self,
+        li: usize,
+        t: Option<i64>,
+        obs: &mut O,
+    ) -> Result<LaunchOutcome, EmuError> {
+        let spec = self.spec;
+        let l = spec
+            .launches
+            .get(li)
+            .ok_or_else(|| EmuError::Launch(format!("the spec has no launch {li}")))?;
+        let kernel = self
+            .emu
             .find_kernel(&l.kernel)
-            .map_err(|m| spec_err(l.line, format!("launch[{li}].kernel"), m))?;
-        let params: Vec<(String, u64)> = emu.module.funcs[kernel]
+            .map_err(|m| SpecRun::err(spec, l.line, format!("launch[{li}].kernel"), m))?;
+        let params: Vec<(String, u64)> = self.emu.module.funcs[kernel]
             .params
             .iter()
             .map(|p| (p.name.clone(), p.size))
             .collect();
         if params.len() != l.args.len() {
-            return Err(spec_err(
+            return Err(SpecRun::err(
+                spec,
                 l.line,
                 format!("launch[{li}].args"),
                 format!(
@@ -572,87 +659,89 @@ pub fn run_spec_module<O: Observer>(
                 ),
             ));
         }
-        let iters: Vec<Option<i64>> = match &l.repeat {
-            None => vec![None],
-            Some(r) => (r.from..=r.to).step_by(r.step as usize).map(Some).collect(),
-        };
-        for t in iters {
-            let mut args = Vec::new();
-            for (ai, (a, (pname, psize))) in l.args.iter().zip(&params).enumerate() {
-                let line = l.arg_lines.get(ai).copied().unwrap_or(l.line);
-                let key = format!("launch[{li}].args[{ai}]");
-                let bytes: Vec<u8> = match a {
-                    Arg::Buffer { name, offset } => {
-                        let (base, _) = addrs[name.as_str()];
-                        (base + offset).to_le_bytes().to_vec()
-                    }
-                    Arg::Scalar { ty, bits } => bits.to_le_bytes()[..ty.size() as usize].to_vec(),
-                    Arg::Var { .. } => {
-                        let v = t.unwrap_or(0);
-                        match psize {
-                            4 => (v as i32).to_le_bytes().to_vec(),
-                            8 => v.to_le_bytes().to_vec(),
-                            2 => (v as i16).to_le_bytes().to_vec(),
-                            1 => vec![v as u8],
-                            _ => {
-                                return Err(spec_err(
-                                    line,
-                                    key,
-                                    format!("parameter `{pname}` is {psize} bytes; a repeat variable fills 1, 2, 4 or 8"),
-                                ));
-                            }
+        let mut args = Vec::new();
+        for (ai, (a, (pname, psize))) in l.args.iter().zip(&params).enumerate() {
+            let line = l.arg_lines.get(ai).copied().unwrap_or(l.line);
+            let key = format!("launch[{li}].args[{ai}]");
+            let bytes: Vec<u8> = match a {
+                Arg::Buffer { name, offset } => {
+                    let (base, _) = self.addrs[name.as_str()];
+                    (base + offset).to_le_bytes().to_vec()
+                }
+                Arg::Scalar { ty, bits } => bits.to_le_bytes()[..ty.size() as usize].to_vec(),
+                Arg::Var { .. } => {
+                    let v = t.unwrap_or(0);
+                    match psize {
+                        4 => (v as i32).to_le_bytes().to_vec(),
+                        8 => v.to_le_bytes().to_vec(),
+                        2 => (v as i16).to_le_bytes().to_vec(),
+                        1 => vec![v as u8],
+                        _ => {
+                            return Err(SpecRun::err(
+                                spec,
+                                line,
+                                key,
+                                format!(
+                                    "parameter `{pname}` is {psize} bytes; a repeat variable \
+                                     fills 1, 2, 4 or 8"
+                                ),
+                            ));
                         }
                     }
-                };
-                if bytes.len() as u64 != *psize {
-                    let what = match a {
-                        Arg::Buffer { .. } => "a buffer address (8 bytes)".to_string(),
-                        Arg::Scalar { ty, .. } => format!("{} ({} bytes)", ty.name(), ty.size()),
-                        Arg::Var { .. } => "the repeat variable".into(),
-                    };
-                    return Err(spec_err(
-                        line,
-                        key,
-                        format!(
-                            "is {what}, but parameter {ai} (`{pname}`) of `{}` is {psize} bytes",
-                            l.kernel
-                        ),
-                    ));
                 }
-                args.push(KernelArg::Bytes(bytes));
-            }
-            let out = emu.launch_with(kernel, l.grid, l.block, l.shared_bytes, &args, obs)?;
-            total.add(&out.stats);
-            outcomes.push(out);
-        }
-    }
-    // Outputs.
-    let mut saved = Vec::new();
-    let mut buffers = Vec::new();
-    for b in &spec.buffers {
-        let (a, n) = addrs[b.name.as_str()];
-        let bytes = emu.read(a, n)?;
-        if let Some(s) = &b.save {
-            let path = match &opts.save_dir {
-                Some(d) => d.join(s),
-                None => spec.dir().join(s),
             };
-            if let Some(parent) = path.parent() {
-                std::fs::create_dir_all(parent)
-                    .map_err(|e| EmuError::Io(format!("cannot create {}: {e}", parent.display())))?;
+            if bytes.len() as u64 != *psize {
+                let what = match a {
+                    Arg::Buffer { .. } => "a buffer address (8 bytes)".to_string(),
+                    Arg::Scalar { ty, .. } => format!("{} ({} bytes)", ty.name(), ty.size()),
+                    Arg::Var { .. } => "the repeat variable".into(),
+                };
+                return Err(SpecRun::err(
+                    spec,
+                    line,
+                    key,
+                    format!(
+                        "is {what}, but parameter {ai} (`{pname}`) of `{}` is {psize} bytes",
+                        l.kernel
+                    ),
+                ));
             }
-            std::fs::write(&path, &bytes)
-                .map_err(|e| EmuError::Io(format!("cannot write {}: {e}", path.display())))?;
-            saved.push(path);
+            args.push(KernelArg::Bytes(bytes));
         }
-        buffers.push((b.name.clone(), bytes));
+        self.emu
+            .launch_with(kernel, l.grid, l.block, l.shared_bytes, &args, obs)
     }
-    Ok(RunReport {
-        launches: outcomes,
-        saved,
-        buffers,
-        printf: emu.printf_output(),
-        total,
-        wall: t0.elapsed(),
-    })
+
+    /// Reads every buffer, writes the saved ones, and reports.
+    pub fn finish(self) -> Result<RunReport, EmuError> {
+        let mut saved = Vec::new();
+        let mut buffers = Vec::new();
+        for b in &self.spec.buffers {
+            let (a, n) = self.addrs[b.name.as_str()];
+            let bytes = self.emu.read(a, n)?;
+            if let Some(s) = &b.save {
+                let path = match &self.save_dir {
+                    Some(d) => d.join(s),
+                    None => self.spec.dir().join(s),
+                };
+                if let Some(parent) = path.parent() {
+                    std::fs::create_dir_all(parent).map_err(|e| {
+                        EmuError::Io(format!("cannot create {}: {e}", parent.display()))
+                    })?;
+                }
+                std::fs::write(&path, &bytes)
+                    .map_err(|e| EmuError::Io(format!("cannot write {}: {e}", path.display())))?;
+                saved.push(path);
+            }
+            buffers.push((b.name.clone(), bytes));
+        }
+        Ok(RunReport {
+            launches: Vec::new(),
+            saved,
+            buffers,
+            printf: self.emu.printf_output(),
+            total: LaunchStats::default(),
+            wall: Duration::ZERO,
+        })
+    }
 }

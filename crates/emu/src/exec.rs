@@ -6,12 +6,15 @@
 //! used up, it issued a long-latency load (when the scheduler models latency), it reached a
 //! barrier, or all its lanes exited.
 
+// Lane loops index several 32-element arrays by lane number on purpose.
+#![allow(clippy::needless_range_loop)]
+
 use crate::alu::{self, sx, zx};
 use crate::fault::{Fault, FaultKind, FaultSite};
 use crate::float::{self, canon32, canon64};
 use crate::memory::{
-    AccessError, GlobalMem, LOCAL_WINDOW, PARAM_WINDOW, SHARED_WINDOW, CONST_WINDOW, Window,
-    window_of, read_plain, write_plain, FUNC_WINDOW,
+    AccessError, CONST_WINDOW, FUNC_WINDOW, GlobalMem, LOCAL_WINDOW, PARAM_WINDOW, SHARED_WINDOW,
+    Window, read_plain, window_of, write_plain,
 };
 use crate::observer::{AccessKind, LaunchStats, MemSpace, MemoryAccess, Observer, WarpInfo};
 use crate::program::*;
@@ -64,20 +67,6 @@ pub struct Warp {
     pub carry: u32,
     /// Per-lane local memory.
     pub local: Vec<Vec<u8>>,
-}
-
-impl Default for WarpInfo {
-    fn default() -> Self {
-        WarpInfo {
-            launch: 0,
-            sm: 0,
-            cta: [0; 3],
-            cta_linear: 0,
-            warp_in_cta: 0,
-            global_warp: 0,
-            lanes: 0,
-        }
-    }
 }
 
 /// Launch geometry the warps need.
@@ -248,9 +237,7 @@ fn exec_ibin(r: &mut [[u64; 32]], d: R, a: R, b: R, m: u32, op: IBin, w: W) {
             match op {
                 IBin::Add => bin_lanes(r, d, a, b, m, |x, y| alu::ibin(IBin::Add, $bits, x, y)),
                 IBin::Sub => bin_lanes(r, d, a, b, m, |x, y| alu::ibin(IBin::Sub, $bits, x, y)),
-                IBin::MulLo => {
-                    bin_lanes(r, d, a, b, m, |x, y| alu::ibin(IBin::MulLo, $bits, x, y))
-                }
+                IBin::MulLo => bin_lanes(r, d, a, b, m, |x, y| alu::ibin(IBin::MulLo, $bits, x, y)),
                 IBin::MulWideS => {
                     bin_lanes(r, d, a, b, m, |x, y| alu::ibin(IBin::MulWideS, $bits, x, y))
                 }
@@ -286,6 +273,7 @@ fn exec_ibin(r: &mut [[u64; 32]], d: R, a: R, b: R, m: u32, op: IBin, w: W) {
 }
 
 #[inline(always)]
+#[allow(clippy::too_many_arguments)]
 fn exec_itern(r: &mut [[u64; 32]], d: R, a: R, b: R, c: R, m: u32, op: ITern, w: W) {
     macro_rules! arms {
         ($bits:expr) => {
@@ -299,7 +287,9 @@ fn exec_itern(r: &mut [[u64; 32]], d: R, a: R, b: R, c: R, m: u32, op: ITern, w:
                 ITern::MadWideU => tern_lanes(r, d, a, b, c, m, |x, y, z| {
                     alu::itern(ITern::MadWideU, $bits, x, y, z)
                 }),
-                other => tern_lanes(r, d, a, b, c, m, |x, y, z| alu::itern(other, $bits, x, y, z)),
+                other => tern_lanes(r, d, a, b, c, m, |x, y, z| {
+                    alu::itern(other, $bits, x, y, z)
+                }),
             }
         };
     }
@@ -318,7 +308,9 @@ fn exec_f32fast(r: &mut [[u64; 32]], d: R, a: R, b: R, m: u32, op: FBin) {
         FBin::Sub => bin_lanes(r, d, a, b, m, |x, y| b32f(f32b(x) - f32b(y))),
         FBin::Mul => bin_lanes(r, d, a, b, m, |x, y| b32f(f32b(x) * f32b(y))),
         FBin::Div => bin_lanes(r, d, a, b, m, |x, y| b32f(f32b(x) / f32b(y))),
-        other => bin_lanes(r, d, a, b, m, |x, y| alu::fbin(other, FTy::F32, FMods::RN, x, y)),
+        other => bin_lanes(r, d, a, b, m, |x, y| {
+            alu::fbin(other, FTy::F32, FMods::RN, x, y)
+        }),
     }
 }
 
@@ -335,14 +327,18 @@ fn exec_f64fast(r: &mut [[u64; 32]], d: R, a: R, b: R, m: u32, op: FBin) {
         FBin::Sub => bin_lanes(r, d, a, b, m, |x, y| c(f64b(x) - f64b(y))),
         FBin::Mul => bin_lanes(r, d, a, b, m, |x, y| c(f64b(x) * f64b(y))),
         FBin::Div => bin_lanes(r, d, a, b, m, |x, y| c(f64b(x) / f64b(y))),
-        other => bin_lanes(r, d, a, b, m, |x, y| alu::fbin(other, FTy::F64, FMods::RN, x, y)),
+        other => bin_lanes(r, d, a, b, m, |x, y| {
+            alu::fbin(other, FTy::F64, FMods::RN, x, y)
+        }),
     }
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "fma")]
 unsafe fn fma32_hw(r: &mut [[u64; 32]], d: R, a: R, b: R, c: R, m: u32) {
-    tern_lanes(r, d, a, b, c, m, |x, y, z| b32f(f32b(x).mul_add(f32b(y), f32b(z))));
+    tern_lanes(r, d, a, b, c, m, |x, y, z| {
+        b32f(f32b(x).mul_add(f32b(y), f32b(z)))
+    });
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -356,7 +352,9 @@ unsafe fn fma64_hw(r: &mut [[u64; 32]], d: R, a: R, b: R, c: R, m: u32) {
 #[inline(always)]
 fn exec_fma32<const AVX2: bool>(r: &mut [[u64; 32]], d: R, a: R, b: R, c: R, m: u32, hw: bool) {
     if AVX2 || cfg!(target_feature = "fma") {
-        tern_lanes(r, d, a, b, c, m, |x, y, z| b32f(f32b(x).mul_add(f32b(y), f32b(z))));
+        tern_lanes(r, d, a, b, c, m, |x, y, z| {
+            b32f(f32b(x).mul_add(f32b(y), f32b(z)))
+        });
         return;
     }
     #[cfg(target_arch = "x86_64")]
@@ -366,7 +364,9 @@ fn exec_fma32<const AVX2: bool>(r: &mut [[u64; 32]], d: R, a: R, b: R, c: R, m: 
         return;
     }
     let _ = hw;
-    tern_lanes(r, d, a, b, c, m, |x, y, z| alu::ffma(FTy::F32, FMods::RN, x, y, z));
+    tern_lanes(r, d, a, b, c, m, |x, y, z| {
+        alu::ffma(FTy::F32, FMods::RN, x, y, z)
+    });
 }
 
 #[inline(always)]
@@ -725,7 +725,12 @@ impl<'a, O: Observer> Env<'a, O> {
 
     /// Resolves one lane's address to its storage and space address.
     #[inline(always)]
-    fn resolve(&self, space: Space, base_frame: bool, addr: u64) -> Result<(Store, u64), FaultKind> {
+    fn resolve(
+        &self,
+        space: Space,
+        base_frame: bool,
+        addr: u64,
+    ) -> Result<(Store, u64), FaultKind> {
         if base_frame {
             return Ok((Store::Local, addr));
         }
@@ -823,7 +828,7 @@ impl<'a, O: Observer> Env<'a, O> {
     fn global_locate(&mut self, addr: u64, n: u32) -> Result<(usize, u64), AccessError> {
         let (base, size, idx) = self.rcache;
         let off = addr.wrapping_sub(base);
-        if off < size && size - off >= u64::from(n) && addr % u64::from(n.min(16)) == 0 {
+        if off < size && size - off >= u64::from(n) && addr & (u64::from(n.min(16)) - 1) == 0 {
             return Ok((idx, off));
         }
         let (i, off) = self.global.locate(addr, n)?;
@@ -846,7 +851,8 @@ impl<'a, O: Observer> Env<'a, O> {
         n: u32,
     ) -> Result<u64, AccessError> {
         let plain = |mem: &[u8]| -> Result<u64, AccessError> {
-            if addr % u64::from(n) != 0 {
+            // Access sizes are powers of two.
+            if addr & (u64::from(n) - 1) != 0 {
                 return Err(AccessError::Misaligned);
             }
             let off = usize::try_from(addr).map_err(|_| AccessError::Unmapped)?;
@@ -877,7 +883,8 @@ impl<'a, O: Observer> Env<'a, O> {
         v: u64,
     ) -> Result<(), AccessError> {
         let plain = |mem: &mut [u8]| -> Result<(), AccessError> {
-            if addr % u64::from(n) != 0 {
+            // Access sizes are powers of two.
+            if addr & (u64::from(n) - 1) != 0 {
                 return Err(AccessError::Misaligned);
             }
             let off = usize::try_from(addr).map_err(|_| AccessError::Unmapped)?;
@@ -905,7 +912,7 @@ impl<'a, O: Observer> Env<'a, O> {
             let Ok((st, a)) = self.resolve(Space::Generic, false, addr.wrapping_add(i)) else {
                 break;
             };
-            match self.load(w, shared, l, st, a & !0, 1) {
+            match self.load(w, shared, l, st, a, 1) {
                 Ok(0) | Err(_) => break,
                 Ok(b) => out.push(b as u8),
             }
@@ -915,6 +922,7 @@ impl<'a, O: Observer> Env<'a, O> {
 
     /// Emits memory events for the lanes of `exec`, split by storage when generic
     /// addressing mixed spaces.
+    #[allow(clippy::too_many_arguments)]
     fn emit_mem(
         &mut self,
         w: &Warp,
@@ -1073,7 +1081,8 @@ impl<'a, O: Observer> Env<'a, O> {
                 };
                 if O::INSTRUCTIONS {
                     let meta = code.meta[pc as usize];
-                    self.obs.instruction(&w.info, code.func, meta.inst, active, exec);
+                    self.obs
+                        .instruction(&w.info, code.func, meta.inst, active, exec);
                 }
                 match &ins.op {
                     Op::Nop | Op::Sleep | Op::WarpSync | Op::Block(_) => {}
@@ -1096,7 +1105,9 @@ impl<'a, O: Observer> Env<'a, O> {
                                     alu::fbin(op, ty, mods, x, y)
                                 }),
                                 BinF::CvtPair { bf16, mods } => {
-                                    bin_lanes(r, d, a, b, exec, |x, y| alu::cvt_pair(bf16, mods, x, y))
+                                    bin_lanes(r, d, a, b, exec, |x, y| {
+                                        alu::cvt_pair(bf16, mods, x, y)
+                                    })
                                 }
                             }
                         }
@@ -1107,11 +1118,17 @@ impl<'a, O: Observer> Env<'a, O> {
                             let (d, a, b, c) = (*d, *a, *b, *c);
                             match *f {
                                 TernF::Int(op, wd) => exec_itern(r, d, a, b, c, exec, op, wd),
-                                TernF::Fma32Fast => exec_fma32::<AVX2>(r, d, a, b, c, exec, self.hw_fma),
-                                TernF::Fma64Fast => exec_fma64::<AVX2>(r, d, a, b, c, exec, self.hw_fma),
-                                TernF::Fma(ty, mods) => tern_lanes(r, d, a, b, c, exec, |x, y, z| {
-                                    alu::ffma(ty, mods, x, y, z)
-                                }),
+                                TernF::Fma32Fast => {
+                                    exec_fma32::<AVX2>(r, d, a, b, c, exec, self.hw_fma)
+                                }
+                                TernF::Fma64Fast => {
+                                    exec_fma64::<AVX2>(r, d, a, b, c, exec, self.hw_fma)
+                                }
+                                TernF::Fma(ty, mods) => {
+                                    tern_lanes(r, d, a, b, c, exec, |x, y, z| {
+                                        alu::ffma(ty, mods, x, y, z)
+                                    })
+                                }
                             }
                         }
                     }
@@ -1144,7 +1161,14 @@ impl<'a, O: Observer> Env<'a, O> {
                             }
                         }
                     }
-                    Op::Bfi { w: wd, d, a, b, c, e } => {
+                    Op::Bfi {
+                        w: wd,
+                        d,
+                        a,
+                        b,
+                        c,
+                        e,
+                    } => {
                         if exec != 0 {
                             let bits = wd.bits();
                             let r = &mut w.regs[rb..];
@@ -1341,7 +1365,11 @@ impl<'a, O: Observer> Env<'a, O> {
                                 let mut x = 0u64;
                                 for k in 0..usize::from(*n) {
                                     let s = srcs[k];
-                                    let e = if s == NONE { 0 } else { zx(r[s as usize][i], ew) };
+                                    let e = if s == NONE {
+                                        0
+                                    } else {
+                                        zx(r[s as usize][i], ew)
+                                    };
                                     x |= e << (ew * k as u32);
                                 }
                                 x
@@ -1480,7 +1508,9 @@ impl<'a, O: Observer> Env<'a, O> {
                     } => {
                         if exec != 0 {
                             self.exec_ld(w, shared, pc, exec, *space, *fmt, *vec, d, *base, *off)?;
-                            if stall_on_mem && matches!(space, Space::Global | Space::Generic | Space::Local) {
+                            if stall_on_mem
+                                && matches!(space, Space::Global | Space::Generic | Space::Local)
+                            {
                                 pc += 1;
                                 save!();
                                 return Ok(Stop::Stall);
@@ -1510,7 +1540,9 @@ impl<'a, O: Observer> Env<'a, O> {
                         c,
                     } => {
                         if exec != 0 {
-                            self.exec_atom(w, shared, pc, exec, *space, *op, *ty, *d, *base, *off, *b, *c)?;
+                            self.exec_atom(
+                                w, shared, pc, exec, *space, *op, *ty, *d, *base, *off, *b, *c,
+                            )?;
                             if stall_on_mem && *d != NONE {
                                 pc += 1;
                                 save!();
@@ -1530,8 +1562,18 @@ impl<'a, O: Observer> Env<'a, O> {
                     } => {
                         if exec != 0 {
                             self.exec_cp_async(
-                                w, shared, pc, exec, *dst, *dst_off, *src, *src_off, *size,
-                                *src_size, *ignore, *ignore_neg,
+                                w,
+                                shared,
+                                pc,
+                                exec,
+                                *dst,
+                                *dst_off,
+                                *src,
+                                *src_off,
+                                *size,
+                                *src_size,
+                                *ignore,
+                                *ignore_neg,
                             )?;
                         }
                     }
@@ -1577,7 +1619,11 @@ impl<'a, O: Observer> Env<'a, O> {
                                         (j, j <= max_lane as i32)
                                     }
                                 };
-                                let j = if ok && (0..32).contains(&j) { j as usize } else { l };
+                                let j = if ok && (0..32).contains(&j) {
+                                    j as usize
+                                } else {
+                                    l
+                                };
                                 out[l] = src[j];
                                 if ok {
                                     pbits |= 1 << l;
@@ -1599,7 +1645,11 @@ impl<'a, O: Observer> Env<'a, O> {
                             match f {
                                 VoteF::Ballot => {
                                     if *d != NONE {
-                                        wr(&mut w.regs[rb + *d as usize], &[u64::from(ballot); 32], exec);
+                                        wr(
+                                            &mut w.regs[rb + *d as usize],
+                                            &[u64::from(ballot); 32],
+                                            exec,
+                                        );
                                     }
                                 }
                                 _ => {
@@ -1675,14 +1725,22 @@ impl<'a, O: Observer> Env<'a, O> {
                     }
                     Op::Activemask { d } => {
                         if *d != NONE {
-                            wr(&mut w.regs[rb + *d as usize], &[u64::from(active); 32], exec);
+                            wr(
+                                &mut w.regs[rb + *d as usize],
+                                &[u64::from(active); 32],
+                                exec,
+                            );
                         }
                     }
                     Op::Elect { d, p } => {
                         if exec != 0 {
                             let leader = exec.trailing_zeros();
                             if *d != NONE {
-                                wr(&mut w.regs[rb + *d as usize], &[u64::from(leader); 32], exec);
+                                wr(
+                                    &mut w.regs[rb + *d as usize],
+                                    &[u64::from(leader); 32],
+                                    exec,
+                                );
                             }
                             if *p != NONE {
                                 let s = &mut w.preds[pb + *p as usize];
@@ -1729,8 +1787,8 @@ impl<'a, O: Observer> Env<'a, O> {
                                 },
                             ));
                         }
-                        let cnt = (*count != NONE)
-                            .then(|| w.regs[rb + *count as usize][first] as u32);
+                        let cnt =
+                            (*count != NONE).then(|| w.regs[rb + *count as usize][first] as u32);
                         let pv = if *a != NONE {
                             (w.preds[pb + *a as usize] ^ if *neg { u32::MAX } else { 0 }) & exec
                         } else {
@@ -1768,7 +1826,8 @@ impl<'a, O: Observer> Env<'a, O> {
                         let nt = active & !pm;
                         if O::BRANCHES {
                             let meta = code.meta[pc as usize];
-                            self.obs.branch(&w.info, code.func, meta.inst, active, taken);
+                            self.obs
+                                .branch(&w.info, code.func, meta.inst, active, taken);
                         }
                         if nt == 0 {
                             pc = *t;
@@ -1887,7 +1946,7 @@ impl<'a, O: Observer> Env<'a, O> {
                                 }
                                 let idx = first.wrapping_sub(FUNC_WINDOW) / 16;
                                 if first < FUNC_WINDOW
-                                    || (first - FUNC_WINDOW) % 16 != 0
+                                    || !(first - FUNC_WINDOW).is_multiple_of(16)
                                     || idx >= prog.funcs.len() as u64
                                 {
                                     return Err(self.fault(
@@ -1997,7 +2056,6 @@ impl<'a, O: Observer> Env<'a, O> {
         w.carry = carry;
     }
 
-
     /// The cached global region of op `pc` if it holds `first`, refreshed otherwise:
     /// (base, size, words), or None when `first` is not in a global allocation.
     #[inline(always)]
@@ -2022,7 +2080,14 @@ impl<'a, O: Observer> Env<'a, O> {
     /// lane is outside `[0, lim]` or misaligned for `n` bytes. (`lim` < 2^62, so offsets
     /// that wrapped below 0 are negative as `i64`: signed compares suffice.)
     #[inline(always)]
-    fn offsets(addrs: &[u64; 32], off: u64, base: u64, lim: u64, n: u64, exec: u32) -> Option<[u64; 32]> {
+    fn offsets(
+        addrs: &[u64; 32],
+        off: u64,
+        base: u64,
+        lim: u64,
+        n: u64,
+        exec: u32,
+    ) -> Option<[u64; 32]> {
         let mut offs = [0u64; 32];
         let mut bad = 0u64;
         let mut bits = 0u64;
@@ -2082,7 +2147,8 @@ impl<'a, O: Observer> Env<'a, O> {
         };
         // SAFETY (all `get_unchecked` below): every offset o satisfies o <= size - n, so the
         // words holding bytes [o, o + n) exist: `words` covers ceil(size / 4) words.
-        let word = |i: u64| unsafe { u64::from(words.get_unchecked(i as usize).load(Ordering::Relaxed)) };
+        let word =
+            |i: u64| unsafe { u64::from(words.get_unchecked(i as usize).load(Ordering::Relaxed)) };
         if exec == u32::MAX && d != NONE && !fmt.signed && (n == 4 || n == 8) {
             // Common case: write straight into the register (no blend, no temporary).
             let dst = &mut w.regs[rb + d as usize];
@@ -2177,7 +2243,9 @@ impl<'a, O: Observer> Env<'a, O> {
                 unsafe {
                     words.get_unchecked(i).store(v as u32, Ordering::Relaxed);
                     if n == 8 {
-                        words.get_unchecked(i + 1).store((v >> 32) as u32, Ordering::Relaxed);
+                        words
+                            .get_unchecked(i + 1)
+                            .store((v >> 32) as u32, Ordering::Relaxed);
                     }
                 }
             }
@@ -2209,6 +2277,13 @@ impl<'a, O: Observer> Env<'a, O> {
         {
             return Ok(());
         }
+        if !O::MEMORY
+            && space == Space::Shared
+            && let Base::Reg32(r) | Base::Reg(r) = base
+            && fast_shared_ld(w, shared, rb, exec, r, off, fmt, vec, d)
+        {
+            return Ok(());
+        }
         let n = u32::from(fmt.size);
         let total = n * u32::from(vec);
         let frame = base == Base::Frame;
@@ -2224,7 +2299,7 @@ impl<'a, O: Observer> Env<'a, O> {
                 Ok(x) => x,
                 Err(k) => return Err(self.fault(w, pc, l as u32, k)),
             };
-            if vec > 1 && sa % u64::from(total) != 0 {
+            if vec > 1 && !sa.is_multiple_of(u64::from(total)) {
                 let k = FaultKind::Misaligned {
                     space: st.space(),
                     kind: AccessKind::Load,
@@ -2252,7 +2327,15 @@ impl<'a, O: Observer> Env<'a, O> {
             }
         }
         if O::MEMORY {
-            self.emit_mem(w, pc, &stores, exec, AccessKind::Load, total, space == Space::Generic);
+            self.emit_mem(
+                w,
+                pc,
+                &stores,
+                exec,
+                AccessKind::Load,
+                total,
+                space == Space::Generic,
+            );
         }
         Ok(())
     }
@@ -2283,6 +2366,13 @@ impl<'a, O: Observer> Env<'a, O> {
         {
             return Ok(());
         }
+        if !O::MEMORY
+            && space == Space::Shared
+            && let Base::Reg32(r) | Base::Reg(r) = base
+            && fast_shared_st(w, shared, rb, exec, r, off, size, vec, s)
+        {
+            return Ok(());
+        }
         let n = u32::from(size);
         let total = n * u32::from(vec);
         let frame = base == Base::Frame;
@@ -2297,7 +2387,7 @@ impl<'a, O: Observer> Env<'a, O> {
                 Ok(x) => x,
                 Err(k) => return Err(self.fault(w, pc, l as u32, k)),
             };
-            if vec > 1 && sa % u64::from(total) != 0 {
+            if vec > 1 && !sa.is_multiple_of(u64::from(total)) {
                 let k = FaultKind::Misaligned {
                     space: st.space(),
                     kind: AccessKind::Store,
@@ -2321,7 +2411,15 @@ impl<'a, O: Observer> Env<'a, O> {
             }
         }
         if O::MEMORY {
-            self.emit_mem(w, pc, &stores, exec, AccessKind::Store, total, space == Space::Generic);
+            self.emit_mem(
+                w,
+                pc,
+                &stores,
+                exec,
+                AccessKind::Store,
+                total,
+                space == Space::Generic,
+            );
         }
         Ok(())
     }
@@ -2369,8 +2467,8 @@ impl<'a, O: Observer> Env<'a, O> {
             } else {
                 (w.regs[rb + src_size as usize][l] as u32).min(n)
             };
-            if da % u64::from(n) != 0 || sa % u64::from(n) != 0 {
-                let (space, a) = if da % u64::from(n) != 0 {
+            if !da.is_multiple_of(u64::from(n)) || !sa.is_multiple_of(u64::from(n)) {
+                let (space, a) = if !da.is_multiple_of(u64::from(n)) {
                     (MemSpace::Shared, da)
                 } else {
                     (MemSpace::Global, sa)
@@ -2389,8 +2487,14 @@ impl<'a, O: Observer> Env<'a, O> {
                 match self.load(w, shared, l, Store::Global, a, 1) {
                     Ok(v) => *byte = v as u8,
                     Err(e) => {
-                        let k =
-                            self.access_fault(Store::Global, AccessKind::Load, a, 1, e, shared.len());
+                        let k = self.access_fault(
+                            Store::Global,
+                            AccessKind::Load,
+                            a,
+                            1,
+                            e,
+                            shared.len(),
+                        );
                         return Err(self.fault(w, pc, l as u32, k));
                     }
                 }
@@ -2484,7 +2588,7 @@ impl<'a, O: Observer> Env<'a, O> {
                     Err(e) => Err(e),
                 },
                 Store::Shared => {
-                    if sa % u64::from(n) != 0 {
+                    if !sa.is_multiple_of(u64::from(n)) {
                         Err(AccessError::Misaligned)
                     } else {
                         match read_plain(shared, sa as usize, n as usize) {
@@ -2850,6 +2954,102 @@ fn fmt_general(v: f64, p: usize) -> String {
             s
         }
     }
+}
+
+/// Shared-memory load of every active lane when all are in bounds and aligned (the common
+/// case); false, having changed nothing, otherwise.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn fast_shared_ld(
+    w: &mut Warp,
+    shared: &[u8],
+    rb: usize,
+    exec: u32,
+    r: R,
+    off: i64,
+    fmt: LoadFmt,
+    vec: u8,
+    d: &[R; 4],
+) -> bool {
+    let n = usize::from(fmt.size);
+    let total = n * usize::from(vec);
+    if !matches!(n, 1 | 2 | 4 | 8) || shared.len() < total {
+        return false;
+    }
+    let lim = (shared.len() - total) as u64;
+    let addrs = &w.regs[rb + r as usize];
+    let mut offs = [0usize; 32];
+    let mut ok = true;
+    for l in 0..32 {
+        if exec >> l & 1 != 0 {
+            let a = zx(addrs[l].wrapping_add(off as u64), 32);
+            ok &= a <= lim && a & (total as u64 - 1) == 0;
+            offs[l] = a as usize;
+        }
+    }
+    if !ok {
+        return false;
+    }
+    for k in 0..usize::from(vec) {
+        if d[k] == NONE {
+            continue;
+        }
+        let mut out = [0u64; 32];
+        for l in 0..32 {
+            if exec >> l & 1 != 0 {
+                let o = offs[l] + k * n;
+                out[l] = extend(fmt, read_plain(shared, o, n).unwrap_or(0));
+            }
+        }
+        wr(&mut w.regs[rb + d[k] as usize], &out, exec);
+    }
+    true
+}
+
+/// Shared-memory store counterpart of [`fast_shared_ld`].
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn fast_shared_st(
+    w: &Warp,
+    shared: &mut [u8],
+    rb: usize,
+    exec: u32,
+    r: R,
+    off: i64,
+    size: u8,
+    vec: u8,
+    s: &[R; 4],
+) -> bool {
+    let n = usize::from(size);
+    let total = n * usize::from(vec);
+    if !matches!(n, 1 | 2 | 4 | 8) || shared.len() < total {
+        return false;
+    }
+    let lim = (shared.len() - total) as u64;
+    let addrs = &w.regs[rb + r as usize];
+    let mut offs = [0usize; 32];
+    let mut ok = true;
+    for l in 0..32 {
+        if exec >> l & 1 != 0 {
+            let a = zx(addrs[l].wrapping_add(off as u64), 32);
+            ok &= a <= lim && a & (total as u64 - 1) == 0;
+            offs[l] = a as usize;
+        }
+    }
+    if !ok {
+        return false;
+    }
+    for l in 0..32 {
+        if exec >> l & 1 != 0 {
+            for (k, &src) in s.iter().enumerate().take(usize::from(vec)) {
+                if src != NONE {
+                    let v = w.regs[rb + src as usize][l];
+                    let _ = write_plain(shared, offs[l] + k * n, n, v);
+                }
+            }
+        }
+    }
+    true
 }
 
 /// Widens a loaded element into its register.

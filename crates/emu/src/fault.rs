@@ -49,9 +49,14 @@ pub enum FaultKind {
         size: u32,
     },
     /// A store to read-only memory (const or kernel parameters).
-    ReadOnly { space: MemSpace, addr: u64 },
+    ReadOnly {
+        space: MemSpace,
+        addr: u64,
+    },
     /// A generic address in no window.
-    BadGenericAddress { addr: u64 },
+    BadGenericAddress {
+        addr: u64,
+    },
     /// Lanes of one warp reached a block-wide barrier while other live lanes did not.
     DivergentBarrier {
         barrier: u32,
@@ -59,7 +64,9 @@ pub enum FaultKind {
         live: u32,
     },
     /// Some warps wait at a barrier that can never complete.
-    Deadlock { detail: String },
+    Deadlock {
+        detail: String,
+    },
     Trap,
     /// `assert` failed in device code.
     AssertFailed {
@@ -68,14 +75,22 @@ pub enum FaultKind {
         line: u32,
     },
     /// The instruction budget ran out.
-    Budget { limit: u64 },
+    Budget {
+        limit: u64,
+    },
     /// Local memory (call frames) exhausted.
-    StackOverflow { bytes: u64 },
+    StackOverflow {
+        bytes: u64,
+    },
     /// An indirect call through something that is not a function address, or whose lanes
     /// disagree.
-    BadIndirectCall { detail: String },
+    BadIndirectCall {
+        detail: String,
+    },
     /// Something valid PTX that the emulator cannot do at run time.
-    Unsupported { what: String },
+    Unsupported {
+        what: String,
+    },
 }
 
 /// A fault with its place.
@@ -153,7 +168,10 @@ impl fmt::Display for FaultKind {
                  (raise it with --max-instructions)"
             ),
             FaultKind::StackOverflow { bytes } => {
-                write!(f, "local memory exhausted ({bytes} bytes per thread): call stack overflow")
+                write!(
+                    f,
+                    "local memory exhausted ({bytes} bytes per thread): call stack overflow"
+                )
             }
             FaultKind::BadIndirectCall { detail } => write!(f, "bad indirect call: {detail}"),
             FaultKind::Unsupported { what } => write!(f, "unsupported at run time: {what}"),

@@ -397,7 +397,11 @@ pub fn f64_to_f32(x: f64, rnd: Rnd) -> u32 {
 /// Replaces any NaN by the GPU's canonical single-precision NaN (0x7fffffff).
 #[inline]
 pub fn canon32(x: f32) -> f32 {
-    if x.is_nan() { f32::from_bits(0x7fff_ffff) } else { x }
+    if x.is_nan() {
+        f32::from_bits(0x7fff_ffff)
+    } else {
+        x
+    }
 }
 
 /// Replaces any NaN by the canonical double-precision NaN (0x7fffffffffffffff).
@@ -433,11 +437,7 @@ pub fn ftz64(x: f64) -> f64 {
 /// Clamps to [0, 1]; NaN becomes +0 (PTX `.sat`).
 #[inline]
 pub fn sat01(x: f64) -> f64 {
-    if x.is_nan() {
-        0.0
-    } else {
-        x.clamp(0.0, 1.0)
-    }
+    if x.is_nan() { 0.0 } else { x.clamp(0.0, 1.0) }
 }
 
 /// Rounds to an integral value in direction `rnd` (cvt `.rni .rzi .rmi .rpi`).
@@ -568,7 +568,11 @@ mod tests {
             1.401298464324817e-45 / 2.0,
         ];
         for v in vals {
-            assert_eq!(round_to(F32, v, 0, Rnd::Rn) as u32, (v as f32).to_bits(), "{v:e}");
+            assert_eq!(
+                round_to(F32, v, 0, Rnd::Rn) as u32,
+                (v as f32).to_bits(),
+                "{v:e}"
+            );
         }
     }
 
@@ -577,14 +581,23 @@ mod tests {
         let v = 1.0 + f64::EPSILON; // just above 1.0 in f32 terms
         assert_eq!(round_to(F32, v, 0, Rnd::Rz), 1.0f32.to_bits() as u64);
         assert_eq!(round_to(F32, v, 0, Rnd::Rp), (1.0f32.to_bits() + 1) as u64);
-        assert_eq!(round_to(F32, -v, 0, Rnd::Rm), ((-1.0f32).to_bits() + 1) as u64);
+        assert_eq!(
+            round_to(F32, -v, 0, Rnd::Rm),
+            ((-1.0f32).to_bits() + 1) as u64
+        );
         assert_eq!(round_to(F32, -v, 0, Rnd::Rp), (-1.0f32).to_bits() as u64);
         // Exactly 1.0 but with a negative residual: toward zero steps below 1.0.
-        assert_eq!(round_to(F32, 1.0, -1, Rnd::Rz), (1.0f32.to_bits() - 1) as u64);
+        assert_eq!(
+            round_to(F32, 1.0, -1, Rnd::Rz),
+            (1.0f32.to_bits() - 1) as u64
+        );
         assert_eq!(round_to(F32, 1.0, -1, Rnd::Rn), 1.0f32.to_bits() as u64);
         // Overflow.
         assert_eq!(round_to(F32, 1e39, 0, Rnd::Rz) as u32, f32::MAX.to_bits());
-        assert_eq!(round_to(F32, 1e39, 0, Rnd::Rn) as u32, f32::INFINITY.to_bits());
+        assert_eq!(
+            round_to(F32, 1e39, 0, Rnd::Rn) as u32,
+            f32::INFINITY.to_bits()
+        );
         assert_eq!(round_to(F32, -1e39, 0, Rnd::Rp) as u32, f32::MIN.to_bits());
         // Tiny positive rounds up to the least subnormal.
         assert_eq!(round_to(F32, 1e-60, 0, Rnd::Rp), 1);

@@ -117,7 +117,10 @@ pub fn occupancy(
     }
     let threads = threads as u32;
     let warps = threads.div_ceil(32);
-    let regs = cfg.regs_per_thread.unwrap_or(prog.regs_per_thread).clamp(1, 255);
+    let regs = cfg
+        .regs_per_thread
+        .unwrap_or(prog.regs_per_thread)
+        .clamp(1, 255);
     let shared = prog.dyn_shared_offset as u64 + u64::from(dyn_smem);
     if shared > u64::from(l.max_shared_per_block) {
         return Err(format!(
@@ -264,7 +267,14 @@ impl Launch<'_> {
                 sm,
                 self.out,
             );
-            let r = self.run_sm(&mut env, cfg, sm, nblocks, u64::from(cfg.num_sms.max(1)), scratch);
+            let r = self.run_sm(
+                &mut env,
+                cfg,
+                sm,
+                nblocks,
+                u64::from(cfg.num_sms.max(1)),
+                scratch,
+            );
             if r.is_err() {
                 abort.store(true, Ordering::Relaxed);
             }
@@ -354,11 +364,7 @@ impl Launch<'_> {
         let mut sched = cfg.scheduler.build();
         let quantum = sched.quantum();
         let latency = sched.models_latency() && cfg.memory_latency > 0;
-        let SmScratch {
-            ctas,
-            slots,
-            views,
-        } = scratch;
+        let SmScratch { ctas, slots, views } = scratch;
         // Forget the previous SM's blocks but keep their storage.
         ctas.truncate(bps);
         for c in ctas.iter_mut() {
@@ -585,7 +591,11 @@ impl Launch<'_> {
                             }
                         }
                         BarKind::RedAnd | BarKind::RedOr => {
-                            let t = if arr.kind == BarKind::RedAnd { all } else { any };
+                            let t = if arr.kind == BarKind::RedAnd {
+                                all
+                            } else {
+                                any
+                            };
                             let p = &mut s.warp.preds[arr.d as usize];
                             *p = (*p & !arr.lanes) | if t { arr.lanes } else { 0 };
                         }

@@ -39,7 +39,7 @@ pub mod spec;
 pub mod translate;
 
 pub use emulator::{
-    EmuError, Emulator, KernelArg, LaunchOutcome, RunOptions, RunReport, load_spec_module,
+    EmuError, Emulator, KernelArg, LaunchOutcome, RunOptions, RunReport, SpecRun, load_spec_module,
     run_spec, run_spec_module,
 };
 pub use fault::{Fault, FaultKind, FaultSite, TranslateError};

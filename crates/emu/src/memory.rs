@@ -99,7 +99,11 @@ impl Region {
             _ => {
                 // Sub-word (naturally aligned: never crosses a word).
                 let w = u64::from(self.words[i].load(Relaxed));
-                let mask = if n >= 8 { u64::MAX } else { (1u64 << (n * 8)) - 1 };
+                let mask = if n >= 8 {
+                    u64::MAX
+                } else {
+                    (1u64 << (n * 8)) - 1
+                };
                 (w >> sh) & mask
             }
         }
@@ -228,7 +232,7 @@ impl GlobalMem {
     /// The region holding `[addr, addr+n)` and the offset, with alignment checked.
     #[inline]
     pub fn locate(&self, addr: u64, n: u32) -> Result<(usize, u64), AccessError> {
-        if addr % u64::from(n.min(16)) != 0 {
+        if addr & (u64::from(n.min(16)) - 1) != 0 {
             return Err(AccessError::Misaligned);
         }
         let i = self.find(addr).ok_or(AccessError::Unmapped)?;
@@ -277,7 +281,12 @@ impl GlobalMem {
             _ => {
                 let lock = &self.locks[((r.base + off) >> 3) as usize % NLOCKS];
                 while lock
-                    .compare_exchange_weak(false, true, std::sync::atomic::Ordering::Acquire, Relaxed)
+                    .compare_exchange_weak(
+                        false,
+                        true,
+                        std::sync::atomic::Ordering::Acquire,
+                        Relaxed,
+                    )
                     .is_err()
                 {
                     std::hint::spin_loop();
@@ -291,20 +300,39 @@ impl GlobalMem {
     }
 }
 
-/// Reads `n` (≤ 8) little-endian bytes of plain memory at `off`.
-#[inline]
+/// Reads `n` (1, 2, 4 or 8) little-endian bytes of plain memory at `off`.
+#[inline(always)]
 pub fn read_plain(mem: &[u8], off: usize, n: usize) -> Option<u64> {
-    let s = mem.get(off..off.checked_add(n)?)?;
-    let mut b = [0u8; 8];
-    b[..n].copy_from_slice(s);
-    Some(u64::from_le_bytes(b))
+    let end = off.checked_add(n)?;
+    let s = mem.get(off..end)?;
+    Some(match n {
+        4 => u64::from(u32::from_le_bytes([s[0], s[1], s[2], s[3]])),
+        8 => u64::from_le_bytes([s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7]]),
+        2 => u64::from(u16::from_le_bytes([s[0], s[1]])),
+        1 => u64::from(s[0]),
+        _ => {
+            let mut b = [0u8; 8];
+            b[..n.min(8)].copy_from_slice(&s[..n.min(8)]);
+            u64::from_le_bytes(b)
+        }
+    })
 }
 
-/// Writes the low `n` (≤ 8) bytes of `v` into plain memory at `off`.
-#[inline]
+/// Writes the low `n` (1, 2, 4 or 8) bytes of `v` into plain memory at `off`.
+#[inline(always)]
 pub fn write_plain(mem: &mut [u8], off: usize, n: usize, v: u64) -> Option<()> {
-    let s = mem.get_mut(off..off.checked_add(n)?)?;
-    s.copy_from_slice(&v.to_le_bytes()[..n]);
+    let end = off.checked_add(n)?;
+    let s = mem.get_mut(off..end)?;
+    match n {
+        4 => s.copy_from_slice(&(v as u32).to_le_bytes()),
+        8 => s.copy_from_slice(&v.to_le_bytes()),
+        2 => s.copy_from_slice(&(v as u16).to_le_bytes()),
+        1 => s[0] = v as u8,
+        _ => {
+            let k = n.min(8);
+            s[..k].copy_from_slice(&v.to_le_bytes()[..k]);
+        }
+    }
     Some(())
 }
 

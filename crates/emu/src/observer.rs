@@ -14,7 +14,7 @@ use crate::program::Space;
 use warpscope_ir::{Block, FuncId, Inst};
 
 /// A warp, as events name it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct WarpInfo {
     /// Index of the launch within the run (0-based, counting repeats).
     pub launch: u32,
@@ -188,8 +188,7 @@ pub trait Observer: Send {
     ) {
     }
     /// A conditional branch: `taken` ⊆ `active` lanes jumped.
-    fn branch(&mut self, _warp: &WarpInfo, _func: FuncId, _inst: Inst, _active: u32, _taken: u32) {
-    }
+    fn branch(&mut self, _warp: &WarpInfo, _func: FuncId, _inst: Inst, _active: u32, _taken: u32) {}
     /// A memory request.
     fn memory(&mut self, _warp: &WarpInfo, _access: &MemoryAccess<'_>) {}
     /// A barrier event at `inst` (for `Release`, the instruction the releasing warp was at).

@@ -95,8 +95,12 @@ pub enum IBin {
     BmskClamp,
     BmskWrap,
     /// `szext.clamp/wrap.s32/u32` (a value, b width).
-    SzextClamp { signed: bool },
-    SzextWrap { signed: bool },
+    SzextClamp {
+        signed: bool,
+    },
+    SzextWrap {
+        signed: bool,
+    },
     /// `fns.b32 d, mask, base, offset` is ternary; see [`ITern::Fns`].
     /// `copysign` is float-only; integers never use it.
     _Reserved,
@@ -162,7 +166,10 @@ pub enum BinF {
     /// Any float op with its modifiers.
     Float(FBin, FTy, FMods),
     /// `cvt.rn{.relu}{.satfinite}.f16x2.f32 d, a, b` (and bf16x2): a goes to the upper half.
-    CvtPair { bf16: bool, mods: FMods },
+    CvtPair {
+        bf16: bool,
+        mods: FMods,
+    },
 }
 
 /// Integer ternary ops (d = f(a, b, c)).
@@ -182,20 +189,33 @@ pub enum ITern {
     BfeU,
     BfeS,
     /// `shf.l/r.wrap/clamp.b32` (a low word, b high word, c shift).
-    ShfL { clamp: bool },
-    ShfR { clamp: bool },
+    ShfL {
+        clamp: bool,
+    },
+    ShfR {
+        clamp: bool,
+    },
     /// `sad` (|a − b| + c).
     SadS,
     SadU,
     /// `dp4a.atype.btype` and `dp2a.lo/hi.atype.btype`.
-    Dp4a { a_signed: bool, b_signed: bool },
-    Dp2a { hi: bool, a_signed: bool, b_signed: bool },
+    Dp4a {
+        a_signed: bool,
+        b_signed: bool,
+    },
+    Dp2a {
+        hi: bool,
+        a_signed: bool,
+        b_signed: bool,
+    },
     /// `fns.b32 d, mask, base, offset`.
     Fns,
     /// `slct.dtype.s32 d, a, b, c`: c ≥ 0 ? a : b.
     SlctS,
     /// `slct.dtype.f32 d, a, b, c` (with optional ftz on c).
-    SlctF { ftz: bool },
+    SlctF {
+        ftz: bool,
+    },
 }
 
 /// Ternary ops.
@@ -279,7 +299,10 @@ pub enum UnF {
     /// Zero-extend from `w` bits (also truncation to `w`).
     Zext(W),
     /// Sign-extend from the low `from` bits, the result truncated to `to` bits.
-    Sext { from: W, to: W },
+    Sext {
+        from: W,
+        to: W,
+    },
     Float(FUn, FTy, FMods),
     Cvt(CvtSpec),
 }
@@ -455,7 +478,11 @@ pub enum Clock {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Xfer {
     /// Local-frame bytes (caller offset) to callee frame bytes (callee offset).
-    Mem { caller_off: u32, callee_off: u32, size: u32 },
+    Mem {
+        caller_off: u32,
+        callee_off: u32,
+        size: u32,
+    },
     /// A caller register (or constant register) to a callee `.reg` parameter.
     Reg { caller: R, callee: R },
     /// A callee `.reg` return to a caller register.
@@ -842,9 +869,18 @@ impl WarpConst {
             LanemaskGt => WarpConst::LanemaskGt,
             DynamicSmemSize => WarpConst::DynamicSmemSize,
             TotalSmemSize | AggrSmemSize => WarpConst::TotalSmemSize,
-            ClusterCtaid | ClusterCtarank | IsExplicitCluster | EnvReg(_) | Pm(_) | Pm64(_)
-            | ReservedSmemOffsetBegin | ReservedSmemOffsetEnd | ReservedSmemOffsetCap
-            | ReservedSmemOffset0 | ReservedSmemOffset1 | CurrentGraphExec => WarpConst::Zero,
+            ClusterCtaid
+            | ClusterCtarank
+            | IsExplicitCluster
+            | EnvReg(_)
+            | Pm(_)
+            | Pm64(_)
+            | ReservedSmemOffsetBegin
+            | ReservedSmemOffsetEnd
+            | ReservedSmemOffsetCap
+            | ReservedSmemOffset0
+            | ReservedSmemOffset1
+            | CurrentGraphExec => WarpConst::Zero,
             ClusterNctaid | ClusterNctarank => WarpConst::One,
             Clock | ClockHi | Clock64 | Globaltimer | GlobaltimerLo | GlobaltimerHi => {
                 return None;

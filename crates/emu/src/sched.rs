@@ -182,7 +182,8 @@ impl WarpScheduler for TwoLevel {
     }
     fn pick(&mut self, views: &[WarpView]) -> Option<usize> {
         // Drop warps that are no longer ready; refill with the oldest ready ones.
-        self.active.retain(|&i| views.get(i).is_some_and(|v| v.ready));
+        self.active
+            .retain(|&i| views.get(i).is_some_and(|v| v.ready));
         if self.active.len() < self.size {
             let mut cand: Vec<(u64, usize)> = views
                 .iter()

@@ -150,7 +150,11 @@ pub enum Init {
     /// Every element holds this value.
     Constant(Scalar),
     /// The documented splitmix64 generator.
-    Random { seed: u64, min: Scalar, max: Scalar },
+    Random {
+        seed: u64,
+        min: Scalar,
+        max: Scalar,
+    },
     /// Raw little-endian bytes, or a `.npy` file.
     File(PathBuf),
 }
@@ -308,9 +312,18 @@ struct Ctx<'a> {
 impl Ctx<'_> {
     fn line(&self, off: usize) -> u32 {
         let off = off.min(self.text.len());
-        self.text.as_bytes()[..off].iter().filter(|&&b| b == b'\n').count() as u32 + 1
+        self.text.as_bytes()[..off]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count() as u32
+            + 1
     }
-    fn err<T>(&self, span: std::ops::Range<usize>, key: &str, msg: impl Into<String>) -> Result<T, SpecError> {
+    fn err<T>(
+        &self,
+        span: std::ops::Range<usize>,
+        key: &str,
+        msg: impl Into<String>,
+    ) -> Result<T, SpecError> {
         Err(SpecError {
             file: self.file.to_path_buf(),
             line: Some(self.line(span.start)),
@@ -384,7 +397,10 @@ impl LaunchSpec {
                     );
                 }
             };
-            if len.checked_mul(u64::from(ty.size())).is_none_or(|n| n > 1 << 40) {
+            if len
+                .checked_mul(u64::from(ty.size()))
+                .is_none_or(|n| n > 1 << 40)
+            {
                 return cx.err(
                     b.len.span(),
                     &format!("{key}.len"),
@@ -402,7 +418,8 @@ impl LaunchSpec {
                     if s.get_ref().is_empty() {
                         return cx.err(s.span(), &format!("{key}.save"), "is empty");
                     }
-                    if p.is_absolute() || p.components().any(|c| c == std::path::Component::ParentDir)
+                    if p.is_absolute()
+                        || p.components().any(|c| c == std::path::Component::ParentDir)
                     {
                         return cx.err(
                             s.span(),
@@ -561,7 +578,10 @@ pub fn scalar_bits(s: Scalar, ty: ElemType) -> Result<u64, String> {
         Scalar::Int(i) => i,
         Scalar::Float(f) => {
             if f.fract() != 0.0 || !f.is_finite() {
-                return Err(format!("{f} is not an integer, but the type is {}", ty.name()));
+                return Err(format!(
+                    "{f} is not an integer, but the type is {}",
+                    ty.name()
+                ));
             }
             f as i128
         }
@@ -601,12 +621,16 @@ fn parse_init(
             if t.len() != 1 {
                 return cx.err(span, key, format!("needs exactly one key; {expected}"));
             }
-            let (k, val) = t.iter().next().ok_or(()).or_else(|()| cx.err(span.clone(), key, expected))?;
+            let (k, val) = t
+                .iter()
+                .next()
+                .ok_or(())
+                .or_else(|()| cx.err(span.clone(), key, expected))?;
             match k.as_str() {
                 "constant" => {
-                    let s = as_scalar(val)
-                        .ok_or(())
-                        .or_else(|()| cx.err(span.clone(), &format!("{key}.constant"), "must be a number"))?;
+                    let s = as_scalar(val).ok_or(()).or_else(|()| {
+                        cx.err(span.clone(), &format!("{key}.constant"), "must be a number")
+                    })?;
                     if let Err(m) = scalar_bits(s, ty) {
                         return cx.err(span, &format!("{key}.constant"), m);
                     }
@@ -650,10 +674,18 @@ fn parse_init(
                             None => Ok(d),
                             Some(x) => {
                                 let s = as_scalar(x).ok_or(()).or_else(|()| {
-                                    cx.err(span.clone(), &format!("{key}.random.{name}"), "must be a number")
+                                    cx.err(
+                                        span.clone(),
+                                        &format!("{key}.random.{name}"),
+                                        "must be a number",
+                                    )
                                 })?;
                                 if let Err(m) = scalar_bits(s, ty) {
-                                    return cx.err(span.clone(), &format!("{key}.random.{name}"), m);
+                                    return cx.err(
+                                        span.clone(),
+                                        &format!("{key}.random.{name}"),
+                                        m,
+                                    );
                                 }
                                 if !ty.is_float() && matches!(s, Scalar::Float(_)) {
                                     return cx.err(
@@ -670,7 +702,11 @@ fn parse_init(
                     let max = get("max", dmax)?;
                     let bad = match (min, max) {
                         (Scalar::Int(a), Scalar::Int(b)) => a > b,
-                        (a, b) => a.as_f64() > b.as_f64() || !a.as_f64().is_finite() || !b.as_f64().is_finite(),
+                        (a, b) => {
+                            a.as_f64() > b.as_f64()
+                                || !a.as_f64().is_finite()
+                                || !b.as_f64().is_finite()
+                        }
                     };
                     if bad {
                         return cx.err(span, &format!("{key}.random"), "needs finite min <= max");
@@ -683,7 +719,11 @@ fn parse_init(
                     };
                     Ok(Init::File(dir.join(p)))
                 }
-                other => cx.err(span, &format!("{key}.{other}"), format!("unknown init; {expected}")),
+                other => cx.err(
+                    span,
+                    &format!("{key}.{other}"),
+                    format!("unknown init; {expected}"),
+                ),
             }
         }
         _ => cx.err(span, key, expected),
@@ -693,11 +733,19 @@ fn parse_init(
 fn parse_repeat(cx: &Ctx<'_>, v: &Spanned<toml::Value>, key: &str) -> Result<Repeat, SpecError> {
     let span = v.span();
     let toml::Value::Table(t) = v.get_ref() else {
-        return cx.err(span, key, "must be a table { var = \"t\", from = A, to = B }");
+        return cx.err(
+            span,
+            key,
+            "must be a table { var = \"t\", from = A, to = B }",
+        );
     };
     for k in t.keys() {
         if !matches!(k.as_str(), "var" | "from" | "to" | "step") {
-            return cx.err(span, &format!("{key}.{k}"), "unknown key; expected var, from, to, step");
+            return cx.err(
+                span,
+                &format!("{key}.{k}"),
+                "unknown key; expected var, from, to, step",
+            );
         }
     }
     let var = match t.get("var") {
@@ -718,7 +766,11 @@ fn parse_repeat(cx: &Ctx<'_>, v: &Spanned<toml::Value>, key: &str) -> Result<Rep
         return cx.err(span, &format!("{key}.step"), "must be positive");
     }
     if to < from {
-        return cx.err(span, &format!("{key}.to"), "is below `from` (`to` is inclusive)");
+        return cx.err(
+            span,
+            &format!("{key}.to"),
+            "is below `from` (`to` is inclusive)",
+        );
     }
     if (to - from) / step > 10_000_000 {
         return cx.err(span, key, "more than 10 million repetitions");
@@ -747,7 +799,11 @@ fn parse_arg(
     if let Some(b) = t.get("buffer") {
         for k in t.keys() {
             if !matches!(k.as_str(), "buffer" | "offset") {
-                return cx.err(span, &format!("{key}.{k}"), "unknown key; expected buffer, offset");
+                return cx.err(
+                    span,
+                    &format!("{key}.{k}"),
+                    "unknown key; expected buffer, offset",
+                );
             }
         }
         let toml::Value::String(name) = b else {
@@ -761,7 +817,11 @@ fn parse_arg(
                 &format!("{key}.buffer"),
                 format!(
                     "no buffer named `{name}` (declared: {})",
-                    names.iter().map(|n| n.as_str()).collect::<Vec<_>>().join(", ")
+                    names
+                        .iter()
+                        .map(|n| n.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 ),
             );
         };
@@ -769,12 +829,17 @@ fn parse_arg(
             None => 0,
             Some(toml::Value::Integer(n)) if *n >= 0 => *n as u64,
             Some(_) => {
-                return cx.err(span, &format!("{key}.offset"), "must be a non-negative byte count");
+                return cx.err(
+                    span,
+                    &format!("{key}.offset"),
+                    "must be a non-negative byte count",
+                );
             }
         };
         // Check the offset against the buffer size when both are plain.
         let b = buf.get_ref();
-        if let (Some(ty), toml::Value::Integer(len)) = (ElemType::parse(b.ty.get_ref()), b.len.get_ref())
+        if let (Some(ty), toml::Value::Integer(len)) =
+            (ElemType::parse(b.ty.get_ref()), b.len.get_ref())
             && offset > (*len as u64).saturating_mul(u64::from(ty.size()))
         {
             return cx.err(
@@ -790,7 +855,11 @@ fn parse_arg(
     }
     if let Some(var) = t.get("var") {
         let toml::Value::String(name) = var else {
-            return cx.err(span, &format!("{key}.var"), "must be the repeat variable's name");
+            return cx.err(
+                span,
+                &format!("{key}.var"),
+                "must be the repeat variable's name",
+            );
         };
         if t.len() != 1 {
             return cx.err(span, key, "a { var = ... } argument takes no other keys");
@@ -821,7 +890,11 @@ fn parse_arg(
         return cx.err(span, key, expected);
     };
     let Some(ty) = ElemType::parse(k) else {
-        return cx.err(span, &format!("{key}.{k}"), format!("unknown argument kind; {expected}"));
+        return cx.err(
+            span,
+            &format!("{key}.{k}"),
+            format!("unknown argument kind; {expected}"),
+        );
     };
     let s = as_scalar(val)
         .ok_or(())
@@ -1045,13 +1118,25 @@ repeat = { var = "t", from = 0, to = 3 }
     #[test]
     fn reports_errors_with_key_and_line() {
         let e = err(&OK.replace("type = \"f32\"", "type = \"float\""));
-        assert!(e.starts_with("dir/spec.toml:5: `buffer.a.type`: unknown type `float`"), "{e}");
+        assert!(
+            e.starts_with("dir/spec.toml:5: `buffer.a.type`: unknown type `float`"),
+            "{e}"
+        );
         let e = err(&OK.replace("{ buffer = \"a\" }", "{ buffer = \"zz\" }"));
-        assert!(e.contains(":19: `launch[0].args[0].buffer`: no buffer named `zz`"), "{e}");
+        assert!(
+            e.contains(":19: `launch[0].args[0].buffer`: no buffer named `zz`"),
+            "{e}"
+        );
         let e = err(&OK.replace("{ u32 = 5 }", "{ u32 = -5 }"));
-        assert!(e.contains("`launch[0].args[2].u32`: -5 does not fit u32"), "{e}");
+        assert!(
+            e.contains("`launch[0].args[2].u32`: -5 does not fit u32"),
+            "{e}"
+        );
         let e = err(&OK.replace("block = 128", "block = [64, 32]"));
-        assert!(e.contains("`launch[0].block`: 2048 threads per block"), "{e}");
+        assert!(
+            e.contains("`launch[0].block`: 2048 threads per block"),
+            "{e}"
+        );
         let e = err(&OK.replace("len = 8", "len = 0"));
         assert!(e.contains(":6: `buffer.a.len`: must be at least 1"), "{e}");
         let e = err(&OK.replace("grid = [2, 1, 1]", "grdi = [2, 1, 1]"));
@@ -1062,7 +1147,10 @@ repeat = { var = "t", from = 0, to = 3 }
         let e = err(&OK.replace("repeat = { var = \"t\", from = 0, to = 3 }", ""));
         assert!(e.contains("has no `repeat`"), "{e}");
         let e = err(&OK.replace("save = \"a.bin\"", "save = \"../a.bin\""));
-        assert!(e.contains("`buffer.a.save`: must be a relative path"), "{e}");
+        assert!(
+            e.contains("`buffer.a.save`: must be a relative path"),
+            "{e}"
+        );
         let e = err(&OK.replace("init = \"iota\"", "init = \"ones\""));
         assert!(e.contains("`buffer.b.init`: unknown init `ones`"), "{e}");
         let e = err("module = \"x.ptx\"\n");
@@ -1074,7 +1162,10 @@ repeat = { var = "t", from = 0, to = 3 }
     #[test]
     fn constants_must_fit() {
         let e = err(&OK.replace("init = \"iota\"", "init = { constant = 1.5 }"));
-        assert!(e.contains("`buffer.b.init.constant`: 1.5 is not an integer"), "{e}");
+        assert!(
+            e.contains("`buffer.b.init.constant`: 1.5 is not an integer"),
+            "{e}"
+        );
         let e = err(&OK.replace("init = \"iota\"", "init = { constant = 70000 }"));
         assert!(e.contains("70000 does not fit u16"), "{e}");
     }
@@ -1086,7 +1177,7 @@ repeat = { var = "t", from = 0, to = 3 }
         let p = dir.join("x.npy");
         let header = "{'descr': '<f4', 'fortran_order': False, 'shape': (2,), }";
         let mut h = header.to_string();
-        while (10 + h.len() + 1) % 64 != 0 {
+        while !(10 + h.len() + 1).is_multiple_of(64) {
             h.push(' ');
         }
         h.push('\n');
@@ -1106,7 +1197,10 @@ repeat = { var = "t", from = 0, to = 3 }
         };
         let bytes = buffer_bytes(&b).unwrap();
         assert_eq!(&bytes[4..8], &2.5f32.to_le_bytes());
-        let b3 = BufferSpec { len: 3, ..b.clone() };
+        let b3 = BufferSpec {
+            len: 3,
+            ..b.clone()
+        };
         assert!(buffer_bytes(&b3).unwrap_err().contains("holds 2 elements"));
         let bi = BufferSpec {
             ty: ElemType::I32,

@@ -4,6 +4,8 @@
 //! Anything the emulator does not support is an error here, naming the instruction and its
 //! PTX line, so a run never starts with a silent gap.
 
+#![allow(clippy::needless_range_loop)]
+
 use crate::fault::TranslateError;
 use crate::float::{self, Rnd};
 use crate::memory::{CONST_WINDOW, FUNC_WINDOW, LOCAL_WINDOW, PARAM_WINDOW, SHARED_WINDOW};
@@ -138,7 +140,9 @@ pub fn translate(
                         }
                         Operand::Local(l) | Operand::Addr(AddrBase::Local(l), _) => {
                             let v = &f.locals[*l];
-                            v.space.is_shared().then_some((SharedKey::Local(fid, *l), v))
+                            v.space
+                                .is_shared()
+                                .then_some((SharedKey::Local(fid, *l), v))
                         }
                         _ => None,
                     };
@@ -248,7 +252,10 @@ pub struct ProgramSites {
 impl ProgramSites {
     /// Where `.loc` says op `pc` of function `f` was inlined, if it was.
     pub fn inlined_at(&self, f: usize, pc: usize) -> Option<(u32, u32)> {
-        self.sites.get(f).and_then(|v| v.get(pc)).and_then(|s| s.inlined_at)
+        self.sites
+            .get(f)
+            .and_then(|v| v.get(pc))
+            .and_then(|s| s.inlined_at)
     }
 
     /// PTX line and instruction text of op `pc` of function `f`.
@@ -846,7 +853,10 @@ impl<'c, 'a> FnTranslator<'c, 'a> {
                 } else {
                     let slot = self.local_slots[l];
                     let t = self.temp();
-                    self.emit_plain(Op::LocalAddr { d: t, off: slot.off });
+                    self.emit_plain(Op::LocalAddr {
+                        d: t,
+                        off: slot.off,
+                    });
                     t
                 }
             }
@@ -860,10 +870,13 @@ impl<'c, 'a> FnTranslator<'c, 'a> {
                         .0;
                     self.konst(u64::from(off))
                 } else {
-                    let slot = self.param_slots[*i as usize]
-                        .ok_or("address of a .reg parameter taken")?;
+                    let slot =
+                        self.param_slots[*i as usize].ok_or("address of a .reg parameter taken")?;
                     let t = self.temp();
-                    self.emit_plain(Op::LocalAddr { d: t, off: slot.off });
+                    self.emit_plain(Op::LocalAddr {
+                        d: t,
+                        off: slot.off,
+                    });
                     t
                 }
             }
@@ -990,7 +1003,10 @@ impl<'c, 'a> FnTranslator<'c, 'a> {
                     Space::Generic => {
                         // Generic access to a local variable by name: its local address.
                         let t = self.temp();
-                        self.emit_plain(Op::LocalAddr { d: t, off: slot.off });
+                        self.emit_plain(Op::LocalAddr {
+                            d: t,
+                            off: slot.off,
+                        });
                         let g = self.temp();
                         self.emit_plain(Op::Cvta {
                             d: g,
@@ -1001,7 +1017,10 @@ impl<'c, 'a> FnTranslator<'c, 'a> {
                         });
                         Ok((Space::Generic, Base::Reg(g), off))
                     }
-                    _ => Err(format!("local variable `{}` accessed in {space:?} space", v.name)),
+                    _ => Err(format!(
+                        "local variable `{}` accessed in {space:?} space",
+                        v.name
+                    )),
                 }
             }
             AddrBase::Param(i) => {
@@ -1402,7 +1421,9 @@ impl<'c, 'a> FnTranslator<'c, 'a> {
                 };
                 let ok = match ft {
                     FTy::F32 => true,
-                    FTy::F64 => matches!(f, FUn::Rcp | FUn::Sqrt | FUn::RcpApprox | FUn::RsqrtApprox),
+                    FTy::F64 => {
+                        matches!(f, FUn::Rcp | FUn::Sqrt | FUn::RcpApprox | FUn::RsqrtApprox)
+                    }
                     FTy::F16 | FTy::F16x2 => {
                         matches!(f, FUn::Ex2Approx | FUn::TanhApprox | FUn::Rcp | FUn::Sqrt)
                     }
@@ -1422,7 +1443,13 @@ impl<'c, 'a> FnTranslator<'c, 'a> {
                 let b = self.src(opn(2)?, k)?;
                 let (p, neg) = self.src_pred(opn(3)?)?;
                 if dd != NONE {
-                    self.emit(Op::Selp { d: dd, a, b, p, neg });
+                    self.emit(Op::Selp {
+                        d: dd,
+                        a,
+                        b,
+                        p,
+                        neg,
+                    });
                 }
                 Ok(())
             }
@@ -1606,8 +1633,14 @@ impl<'c, 'a> FnTranslator<'c, 'a> {
                 self.emit(Op::Sleep);
                 Ok(())
             }
-            O::Prefetch | O::Prefetchu | O::Membar | O::Fence | O::Nanosleep | O::Pmevent
-            | O::Discard | O::Applypriority => {
+            O::Prefetch
+            | O::Prefetchu
+            | O::Membar
+            | O::Fence
+            | O::Nanosleep
+            | O::Pmevent
+            | O::Discard
+            | O::Applypriority => {
                 self.emit(Op::Sleep);
                 Ok(())
             }
@@ -1770,9 +1803,7 @@ impl<'c, 'a> FnTranslator<'c, 'a> {
         let ops = d.operands.clone();
         let dd = self.dst(ops.first().ok_or("missing operand")?)?;
         let kb = match f {
-            IBin::Shl | IBin::ShrS | IBin::ShrU | IBin::BmskClamp | IBin::BmskWrap => {
-                K::I(W::B32)
-            }
+            IBin::Shl | IBin::ShrS | IBin::ShrU | IBin::BmskClamp | IBin::BmskWrap => K::I(W::B32),
             _ => K::I(w),
         };
         let a = self.src(ops.get(1).ok_or("missing operand")?, K::I(w))?;
@@ -2358,8 +2389,10 @@ impl<'c, 'a> FnTranslator<'c, 'a> {
             Some(Operand::UImm(v)) if matches!(*v, 4 | 8 | 16) => *v as u8,
             _ => return Err("cp.async needs a copy size of 4, 8 or 16".into()),
         };
-        let (space_d, dst, dst_off) = self.address(ops.first().ok_or("missing operand")?, Space::Shared)?;
-        let (space_s, src, src_off) = self.address(ops.get(1).ok_or("missing operand")?, Space::Global)?;
+        let (space_d, dst, dst_off) =
+            self.address(ops.first().ok_or("missing operand")?, Space::Shared)?;
+        let (space_s, src, src_off) =
+            self.address(ops.get(1).ok_or("missing operand")?, Space::Global)?;
         if space_d != Space::Shared || space_s != Space::Global {
             return Err("cp.async operands must be shared and global addresses".into());
         }

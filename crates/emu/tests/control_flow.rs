@@ -29,7 +29,9 @@ impl Observer for Trace {
     }
     fn branch(&mut self, w: &WarpInfo, _f: FuncId, i: Inst, active: u32, taken: u32) {
         if w.cta_linear == 0 && w.warp_in_cta == 0 {
-            self.events.push(format!("  branch {i} active {active:08x} taken {taken:08x}"));
+            self.events.push(format!(
+                "  branch {i} active {active:08x} taken {taken:08x}"
+            ));
         }
     }
 }
@@ -238,7 +240,11 @@ fn recursive_and_indirect_calls_with_param_abi() {
         assert_eq!(out[3 * t as usize], f, "fact of thread {t}");
         let twice = if t < 16 { 2 * f } else { 0 };
         assert_eq!(out[3 * t as usize + 1], twice, "twice of thread {t}");
-        assert_eq!(out[3 * t as usize + 2], u32::MAX, "reconverged after the call");
+        assert_eq!(
+            out[3 * t as usize + 2],
+            u32::MAX,
+            "reconverged after the call"
+        );
     }
 }
 

@@ -55,10 +55,11 @@ fn unordered_buffers(spec_text: &str) -> Vec<String> {
             current = rest.strip_suffix(']').map(str::to_string);
         } else if l.starts_with('[') {
             current = None;
-        } else if l.starts_with('#') && l.contains("order nondeterministic") {
-            if let Some(c) = &current {
-                out.push(c.clone());
-            }
+        } else if l.starts_with('#')
+            && l.contains("order nondeterministic")
+            && let Some(c) = &current
+        {
+            out.push(c.clone());
         }
     }
     out

@@ -70,7 +70,12 @@ fn out_of_bounds_shared_store() {
 
 #[test]
 fn null_generic_pointer() {
-    let t = fault_text("    mov.u64 %rd2, 0;\n    ld.u32 %r2, [%rd2+8];", 1, 32, det());
+    let t = fault_text(
+        "    mov.u64 %rd2, 0;\n    ld.u32 %r2, [%rd2+8];",
+        1,
+        32,
+        det(),
+    );
     insta::assert_snapshot!(t);
 }
 
@@ -226,11 +231,15 @@ fn bad_launches_are_errors() {
     let ptx = kernel("");
     let mut r = Run::new(&ptx, 64, det());
     let a = out_arg(&r);
-    let e = r.launch("k", [1, 1, 1], [2048, 1, 1], &[a.clone()]).unwrap_err();
+    let e = r
+        .launch("k", [1, 1, 1], [2048, 1, 1], std::slice::from_ref(&a))
+        .unwrap_err();
     assert!(e.to_string().contains("exceed the limit of 1024"), "{e}");
     let e = r.launch("k", [1, 1, 1], [32, 1, 1], &[]).unwrap_err();
     assert!(e.to_string().contains("takes 1 parameters"), "{e}");
-    let e = r.launch("k", [1, 1, 1], [32, 1, 1], &[KernelArg::U32(1)]).unwrap_err();
+    let e = r
+        .launch("k", [1, 1, 1], [32, 1, 1], &[KernelArg::U32(1)])
+        .unwrap_err();
     assert!(e.to_string().contains("is 4 bytes; the parameter"), "{e}");
     let e = r.launch("nope", [1, 1, 1], [32, 1, 1], &[a]).unwrap_err();
     assert!(e.to_string().contains("no kernel named `nope`"), "{e}");

@@ -10,7 +10,7 @@ use warpscope_emu::KernelArg;
 /// `((32 - width) << 8) | 0x1f`, or `(32 - width) << 8` for `up`).
 fn shfl_src(mode: &str, lane: u32, x: u32, width: u32) -> u32 {
     let base = lane & !(width - 1);
-    let src = match mode {
+    match mode {
         "up" => {
             if (lane - base) >= x {
                 lane - x
@@ -30,8 +30,7 @@ fn shfl_src(mode: &str, lane: u32, x: u32, width: u32) -> u32 {
             if j < base + width { j } else { lane }
         }
         _ => base + (x % width),
-    };
-    src
+    }
 }
 
 fn shfl_kernel(mode: &str, x: u32, width: u32) -> String {
@@ -87,11 +86,19 @@ fn shfl_modes_widths_and_partial_masks() {
                 );
                 // Partial-mask shuffles among lanes 0..15 agree when they read an active lane.
                 if lane < 16 && src < 16 {
-                    assert_eq!(out[3 * lane as usize + 1], expect, "{mode} partial lane {lane}");
+                    assert_eq!(
+                        out[3 * lane as usize + 1],
+                        expect,
+                        "{mode} partial lane {lane}"
+                    );
                 }
                 let valid = src != lane || (mode == "idx") || x == 0;
                 if mode != "idx" && x != 0 {
-                    assert_eq!(out[3 * lane as usize + 2], u32::from(valid), "{mode} p lane {lane}");
+                    assert_eq!(
+                        out[3 * lane as usize + 2],
+                        u32::from(valid),
+                        "{mode} p lane {lane}"
+                    );
                 }
             }
         }
@@ -148,14 +155,20 @@ SKIP:
         let w = t / 32;
         let base = w * 32;
         let o = &out[8 * t as usize..8 * t as usize + 8];
-        let ballot = (0..32).filter(|l| (base + l) % 3 == 0).fold(0u32, |m, l| m | 1 << l);
+        let ballot = (0..32)
+            .filter(|l| (base + l) % 3 == 0)
+            .fold(0u32, |m, l| m | 1 << l);
         assert_eq!(o[0], ballot, "ballot {t}");
         assert_eq!(o[1], 1 | 4, "any/all/uni {t}");
         let group = (t % 32) / 8;
         assert_eq!(o[2], 0xffu32 << (8 * group), "match.any {t}");
         assert_eq!(o[3], (base..base + 32).sum::<u32>(), "redux.add {t}");
         assert_eq!(o[4], 2, "redux.max {t}");
-        assert_eq!(o[5], (base..base + 32).fold(0, |a, b| a | b), "redux.or {t}");
+        assert_eq!(
+            o[5],
+            (base..base + 32).fold(0, |a, b| a | b),
+            "redux.or {t}"
+        );
         if t % 2 == 1 {
             assert_eq!(o[6], base + 1, "redux.min over odd lanes {t}");
             assert_eq!(o[7], 1, "elect leader lane {t}");
@@ -322,7 +335,10 @@ FILL:
 }
 "#,
     );
-    let ptx = ptx.replace(".reg .b32 %r<12>;", ".reg .b32 %r<12>;\n    .reg .pred %p<2>;");
+    let ptx = ptx.replace(
+        ".reg .b32 %r<12>;",
+        ".reg .b32 %r<12>;\n    .reg .pred %p<2>;",
+    );
     let out = both_modes(&ptx, "k", [2, 1, 1], [64, 1, 1], 64 * 4);
     for t in 0..64u32 {
         assert_eq!(out[t as usize], (t + 15) + (t % 4 + 1) + 1000, "thread {t}");

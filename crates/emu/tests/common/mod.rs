@@ -92,12 +92,19 @@ pub fn out_arg(r: &Run) -> KernelArg {
 }
 
 /// Runs `kernel` in both modes and asserts identical outputs; returns the output words.
-pub fn both_modes(ptx: &str, kernel: &str, grid: [u32; 3], block: [u32; 3], bytes: u64) -> Vec<u32> {
+pub fn both_modes(
+    ptx: &str,
+    kernel: &str,
+    grid: [u32; 3],
+    block: [u32; 3],
+    bytes: u64,
+) -> Vec<u32> {
     let mut outs = Vec::new();
     for cfg in [det(), par()] {
         let mut r = Run::new(ptx, bytes, cfg);
         let a = out_arg(&r);
-        r.launch(kernel, grid, block, &[a]).unwrap_or_else(|e| panic!("{e}"));
+        r.launch(kernel, grid, block, &[a])
+            .unwrap_or_else(|e| panic!("{e}"));
         outs.push(r.u32s());
     }
     assert_eq!(outs[0], outs[1], "deterministic and parallel runs differ");
