@@ -180,8 +180,8 @@ impl SymOracle for Oracle<'_> {
 }
 
 /// Per-lane truth value of a condition.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Tri {
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum Tri {
     T,
     F,
     /// Depends on data.
@@ -312,7 +312,7 @@ struct Subst {
 
 /// What one warp did at a branch in one evaluation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum WarpVerdict {
+pub(crate) enum WarpVerdict {
     Uniform,
     /// Undecided because of an unknown parameter.
     MaybeParam,
@@ -335,6 +335,8 @@ pub struct Checker<'a> {
     /// the values examined.
     pub param_ranges: Vec<(Atom, Vec<i64>)>,
     pub(crate) sim_cache: FxHashMap<SimKey, std::rc::Rc<Vec<Sample>>>,
+    /// Warp verdicts by the leaves' per-lane values (cleared per branch).
+    pub(crate) verdict_cache: std::cell::RefCell<FxHashMap<(Vec<(Node, [Tri; 32])>, u32), WarpVerdict>>,
 }
 
 /// Blocks examined when a condition depends on the block index.
@@ -401,7 +403,13 @@ impl<'a> Checker<'a> {
         LeafVal::Fixed(tri_of(&whole, valid))
     }
 
-    fn sym_value(&self, id: u32, sub: &Subst, env: &Env) -> Option<i64> {
+    fn sym_value(
+        &self,
+        id: u32,
+        sub: &Subst,
+        env: &Env,
+        memo: &mut FxHashMap<Node, Option<i64>>,
+    ) -> Option<i64> {
         match self.syms.symbol(id) {
             Sym::Atom(Atom::Ctaid(d)) => sub.ctaid.map(|c| {
                 i64::from(
@@ -425,11 +433,90 @@ impl<'a> Checker<'a> {
                     }],
                 )
             }),
+            // A shared result (e.g. `min(8*ctaid.x + w, 127)`): recompute it from its inputs.
+            Sym::Node(n) => self.scalar(n, sub, env, memo, 0),
             _ => None,
         }
     }
 
-    fn leaf_tri(&self, lv: &LeafVal, sub: &Subst, env: &Env) -> [Tri; 32] {
+    /// The value of a lane-uniform node under `sub`, when its inputs are all known there.
+    fn scalar(
+        &self,
+        n: Node,
+        sub: &Subst,
+        env: &Env,
+        memo: &mut FxHashMap<Node, Option<i64>>,
+        depth: u32,
+    ) -> Option<i64> {
+        if depth > 48 {
+            return None;
+        }
+        if let Some(v) = memo.get(&n) {
+            return *v;
+        }
+        let dim = |d: warpscope_ptx::Dim| match d {
+            warpscope_ptx::Dim::X => 0,
+            warpscope_ptx::Dim::Y => 1,
+            warpscope_ptx::Dim::Z => 2,
+        };
+        let rec = |x: Node, memo: &mut FxHashMap<Node, Option<i64>>| {
+            self.scalar(x, sub, env, memo, depth + 1)
+        };
+        let v = match self.acf.kind(n) {
+            Kind::Const(c) => Some(c),
+            Kind::Atom(a) => match a {
+                Atom::Ctaid(d) => sub.ctaid.map(|c| i64::from(c[dim(d)])),
+                Atom::Ntid(d) => Some(i64::from(env.block[dim(d)])),
+                Atom::Nctaid(d) => env.grid.map(|g| i64::from(g[dim(d)])),
+                Atom::Iter(l) => sub.iters.iter().find(|(x, _)| *x == l).map(|(_, k)| *k),
+                Atom::Param { .. } => sub
+                    .params
+                    .iter()
+                    .find(|(x, _)| *x == a)
+                    .map(|(_, v)| *v)
+                    .or_else(|| {
+                        env.bind.get(&a).and_then(|w| {
+                            let first = (0..32).find(|k| env.valid & (1 << k) != 0)?;
+                            w.lane_const(first)
+                        })
+                    }),
+                Atom::LoopVar(v) => match self.acf.loopvars[v as usize].closed {
+                    Some(c) => rec(c, memo),
+                    None => None,
+                },
+                _ => None,
+            },
+            Kind::Add(a, b) => rec(a, memo).zip(rec(b, memo)).map(|(x, y)| x.wrapping_add(y)),
+            Kind::Mul(a, b) => rec(a, memo).zip(rec(b, memo)).map(|(x, y)| x.wrapping_mul(y)),
+            Kind::Neg(a) => rec(a, memo).map(i64::wrapping_neg),
+            Kind::Ext(e, a) => rec(a, memo).map(|x| crate::eval::ext_concrete(e, x)),
+            Kind::Bin(op, a, b) => rec(a, memo)
+                .zip(rec(b, memo))
+                .and_then(|(x, y)| crate::eval::bin_concrete(op, x, y)),
+            Kind::Cmp(c, a, b) if !c.float => rec(a, memo)
+                .zip(rec(b, memo))
+                .map(|(x, y)| i64::from(crate::eval::cmp_concrete(c, x, y))),
+            Kind::And(a, b) => rec(a, memo).zip(rec(b, memo)).map(|(x, y)| i64::from(x != 0 && y != 0)),
+            Kind::Or(a, b) => rec(a, memo).zip(rec(b, memo)).map(|(x, y)| i64::from(x != 0 || y != 0)),
+            Kind::Not(a) => rec(a, memo).map(|x| i64::from(x == 0)),
+            Kind::Select(p, a, b) => match rec(p, memo) {
+                Some(0) => rec(b, memo),
+                Some(_) => rec(a, memo),
+                None => None,
+            },
+            _ => None,
+        };
+        memo.insert(n, v);
+        v
+    }
+
+    fn leaf_tri(
+        &self,
+        lv: &LeafVal,
+        sub: &Subst,
+        env: &Env,
+        memo: &mut FxHashMap<Node, Option<i64>>,
+    ) -> [Tri; 32] {
         match lv {
             LeafVal::Fixed(t) => *t,
             LeafVal::Split { cmp, c, part, fixed } => {
@@ -440,7 +527,7 @@ impl<'a> Checker<'a> {
                 for &(m, co) in part {
                     let mut v = co;
                     for &s in self.syms.factors(m) {
-                        match self.sym_value(s, sub, env) {
+                        match self.sym_value(s, sub, env, memo) {
                             Some(x) => v = v.wrapping_mul(x),
                             None => {
                                 data |= self.syms.info(s).data;
@@ -591,7 +678,7 @@ impl<'a> Checker<'a> {
             v.dedup();
             v
         };
-        for short in [false, true] {
+        for short in [true] {
             let d: Vec<Vec<u32>> = g.iter().map(|&n| pick(n, short)).collect();
             let total = d[0].len() * d[1].len() * d[2].len();
             if total <= 128 || short {
@@ -643,11 +730,16 @@ impl<'a> Checker<'a> {
             return;
         };
         let info = self.acf.loops[l as usize].clone();
+        // Only values that can matter: no closed form, not floating point (those stay
+        // unknown whatever we do).
         let vars: Vec<u32> = info
             .vars
             .iter()
             .copied()
-            .filter(|v| self.acf.loopvars[*v as usize].closed.is_none())
+            .filter(|v| {
+                let lv = &self.acf.loopvars[*v as usize];
+                lv.closed.is_none() && self.acf.flags(lv.update) & flags::FLOAT == 0
+            })
             .collect();
         let mut vals: Vec<WarpVal> = vars
             .iter()
@@ -703,17 +795,9 @@ impl<'a> Checker<'a> {
         }
     }
 
-    fn needs_simulation(&self, loops: &[u32]) -> bool {
-        loops.iter().any(|&l| {
-            self.acf.loops[l as usize]
-                .vars
-                .iter()
-                .any(|&v| self.acf.loopvars[v as usize].closed.is_none())
-        })
-    }
-
     /// Classifies a thread-dependent branch.
     pub fn branch(&mut self, site: &BranchSite) -> BranchResult {
+        self.verdict_cache.borrow_mut().clear();
         let fc = site.cond;
         let fa = site.active;
         let loops = self.site_loops(site.ctx, site.block);
@@ -745,7 +829,7 @@ impl<'a> Checker<'a> {
             let sub0 = Subst::default();
             let tri0: FxHashMap<Node, [Tri; 32]> = vals
                 .iter()
-                .map(|(n, v)| (*n, self.leaf_tri(v, &sub0, &env)))
+                .map(|(n, v)| (*n, self.leaf_tri(v, &sub0, &env, &mut FxHashMap::default())))
                 .collect();
             let (act, cond) = self.lanes_of(fa, fc, &tri0);
             let v0 = Self::verdict(&act, &cond, env.valid, u32::MAX);
@@ -771,7 +855,10 @@ impl<'a> Checker<'a> {
             (vec![[0, 0, 0]], true)
         };
         exhaustive &= all;
-        let slow = self.needs_simulation(&loops);
+        let cont_flags = conts
+            .iter()
+            .fold(0u16, |f, (_, c)| f | self.acf.flags(*c));
+        let slow = (cond_flags | cont_flags) & flags::NONAFFINE != 0;
         let combos = if cond_flags & flags::PARAM != 0 && !pending.is_empty() {
             self.param_combos()
         } else {
@@ -792,9 +879,52 @@ impl<'a> Checker<'a> {
                 exhaustive = false;
                 continue;
             }
+            // Blocks that give every block-dependent symbol the same values behave alike
+            // (e.g. `min(8*ctaid.x + w, 127)` past the diagonal): evaluate one of them.
+            let mut key_syms: Vec<u32> = Vec::new();
+            let mut dedupe = !slow;
+            for v in vals.values() {
+                if let LeafVal::Split { part, .. } = v {
+                    for (m, _) in part {
+                        for &sy in self.syms.factors(*m) {
+                            match self.syms.symbol(sy) {
+                                Sym::Atom(Atom::Iter(_)) => {}
+                                Sym::Node(n) if self.acf.flags(n) & flags::LOOP != 0 => {
+                                    dedupe = false
+                                }
+                                Sym::Atom(Atom::LoopVar(_)) => dedupe = false,
+                                _ => {
+                                    if !key_syms.contains(&sy) {
+                                        key_syms.push(sy);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            let mut seen: FxHashMap<Vec<Option<i64>>, WarpVerdict> = FxHashMap::default();
             for (bi, blk) in blocks.iter().enumerate() {
                 let mut best = WarpVerdict::Uniform;
                 for pc in &combos {
+                    let key: Option<Vec<Option<i64>>> = dedupe.then(|| {
+                        let sub = Subst {
+                            ctaid: per_block.then_some(*blk),
+                            iters: Vec::new(),
+                            params: pc.clone(),
+                        };
+                        let mut memo = FxHashMap::default();
+                        key_syms
+                            .iter()
+                            .map(|&sy| self.sym_value(sy, &sub, &env, &mut memo))
+                            .collect()
+                    });
+                    if let Some(k) = &key
+                        && let Some(v) = seen.get(k)
+                    {
+                        best = best.max(*v);
+                        continue;
+                    }
                     let mut v = WarpVerdict::MaybeParam;
                     if !slow {
                         let base = Subst {
@@ -836,6 +966,9 @@ impl<'a> Checker<'a> {
                                 v = v.max(sv);
                             }
                         }
+                    }
+                    if let Some(k) = key {
+                        seen.insert(k, v);
                     }
                     best = best.max(v);
                 }
@@ -898,14 +1031,22 @@ impl<'a> Checker<'a> {
         fc: Node,
     ) -> (WarpVerdict, bool) {
         let tri_at = |sub: &Subst| -> FxHashMap<Node, [Tri; 32]> {
+            let mut memo = FxHashMap::default();
             vals.iter()
-                .map(|(n, v)| (*n, self.leaf_tri(v, sub, env)))
+                .map(|(n, v)| (*n, self.leaf_tri(v, sub, env, &mut memo)))
                 .collect()
         };
         let Some((l, cf)) = conts.get(depth) else {
             let tri = tri_at(&sub);
+            let mut key: Vec<(Node, [Tri; 32])> = tri.iter().map(|(n, t)| (*n, *t)).collect();
+            key.sort_by_key(|(n, _)| *n);
+            if let Some(v) = self.verdict_cache.borrow().get(&(key.clone(), loop_active)) {
+                return (*v, true);
+            }
             let (act, cond) = self.lanes_of(fa, fc, &tri);
-            return (Self::verdict(&act, &cond, env.valid, loop_active), true);
+            let v = Self::verdict(&act, &cond, env.valid, loop_active);
+            self.verdict_cache.borrow_mut().insert((key, loop_active), v);
+            return (v, true);
         };
         let mut best = WarpVerdict::Uniform;
         let mut act = loop_active;
@@ -1113,6 +1254,12 @@ impl<'a> Checker<'a> {
                 // Clamps at the edge of the grid and the like: examine representative blocks.
                 let blocks = self.representative_blocks();
                 if !blocks.is_empty() {
+                    // At most 64 environments per warp: fewer parameter samples when blocks
+                    // multiply them (the first values keep every small residue).
+                    if envs.len() * blocks.len() > 64 {
+                        let keep = (64 / blocks.len()).max(1);
+                        envs.truncate(keep);
+                    }
                     envs = envs
                         .iter()
                         .flat_map(|(e, c)| {

@@ -293,7 +293,27 @@ impl WarpVal {
     }
 
     pub fn sub(&self, o: &WarpVal) -> WarpVal {
-        self.add(&o.neg())
+        let mut r = self.clone();
+        for (m, l) in &o.terms {
+            match r.terms.iter_mut().find(|(x, _)| x == m) {
+                Some((_, rl)) => {
+                    for k in 0..32 {
+                        rl[k] = rl[k].wrapping_sub(l[k]);
+                    }
+                }
+                None => {
+                    let mut nl = *l;
+                    for v in nl.iter_mut() {
+                        *v = v.wrapping_neg();
+                    }
+                    r.terms.push((*m, nl));
+                }
+            }
+        }
+        r.unknown |= o.unknown;
+        r.opaque |= o.opaque;
+        r.normalize();
+        r
     }
 
     /// Lanes (within `valid`) where the value is known to be 0.
@@ -547,12 +567,14 @@ fn dim_index(d: Dim) -> usize {
 
 impl<'a> Evaluator<'a> {
     pub fn new(acf: &'a Acf, syms: &'a mut Symbols, oracle: &'a dyn SymOracle, env: &'a Env) -> Self {
+        let mut memo = FxHashMap::default();
+        memo.reserve(64);
         Evaluator {
             acf,
             syms,
             oracle,
             env,
-            memo: FxHashMap::default(),
+            memo,
         }
     }
 

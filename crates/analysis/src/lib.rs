@@ -40,6 +40,7 @@ use crate::acf::Builder;
 use crate::control::ControlInfo;
 use crate::uniformity::{CallArg, ModuleUniformity, call_args};
 use cranelift_entity::SecondaryMap;
+use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
@@ -254,97 +255,128 @@ pub fn check(input: &Input<'_>, opts: &CheckOptions) -> CheckResult {
         inputs: vec![input.ptx_name.to_string()],
         ..Report::default()
     };
-    for (fid, func) in module.kernels() {
-        let base = names::base_name(&func.name);
-        if !opts.kernels.is_empty()
-            && !opts
-                .kernels
-                .iter()
-                .any(|k| k == base || k == &func.name)
-        {
-            continue;
-        }
-        let geometry = kernel_geometry(module, fid, opts);
-        let (params, cuda_names) = kernel_params(input, fid, opts);
-        let mut ka = KernelAnalysis {
-            name: base.to_string(),
-            ptx_name: func.name.clone(),
-            func: fid,
-            geometry: geometry.clone(),
-            branches: Vec::new(),
-            accesses: Vec::new(),
-            drano: Vec::new(),
-            contexts: vec![(fid, 0)],
-            notes: Vec::new(),
-        };
-        for ((_, i), pa) in &params {
-            let name = cuda_names
-                .get(*i as usize)
-                .cloned()
-                .flatten()
-                .unwrap_or_else(|| format!("#{i}"));
-            let mut s = format!("assuming {name}");
-            if let Some(v) = pa.value {
-                s.push_str(&format!(" = {v}"));
-            }
-            if let Some((lo, hi)) = pa.range {
-                s.push_str(&format!(" in {lo}..{hi}"));
-            }
-            if let Some(al) = pa.align {
-                s.push_str(&format!(", aligned to {al}"));
-            }
-            ka.notes.push(s);
-        }
-        ka.notes.sort();
-        match opts.engine {
-            Engine::Acf => {
-                run_acf(module, &analyses, &controls, &uni, fid, &geometry, &params, &mut ka, &mut timings)
-            }
-            Engine::Drano => {
-                let t = Instant::now();
-                let cg = warpscope_ir::CallGraph::with_module(module);
-                let mut funcs = vec![fid];
-                let mut k = 0;
-                while k < funcs.len() {
-                    for site in cg.calls_from(funcs[k]) {
-                        if let Some(c) = site.callee
-                            && !funcs.contains(&c)
-                            && !module.funcs[c].is_declaration
-                        {
-                            funcs.push(c);
-                        }
-                    }
-                    k += 1;
-                }
-                for f in funcs {
-                    let ctx = ka.contexts.iter().position(|c| c.0 == f).unwrap_or_else(|| {
-                        ka.contexts.push((f, 0));
-                        ka.contexts.len() - 1
-                    });
-                    for v in drano::analyze(&module.funcs[f], &analyses[f], geometry.block) {
-                        ka.drano.push((ctx, v));
-                    }
-                }
-                timings.evaluation += t.elapsed();
-            }
-        }
-        let t = Instant::now();
-        let (mut fs, suppressed) = findings::kernel_findings(input, &analyses, &uni, &ka, opts);
+    let kernels: Vec<FuncId> = module
+        .kernels()
+        .filter(|(_, func)| {
+            let base = names::base_name(&func.name);
+            opts.kernels.is_empty() || opts.kernels.iter().any(|k| k == base || k == &func.name)
+        })
+        .map(|(f, _)| f)
+        .collect();
+    // Kernels are independent: analyse them in parallel, keep their order.
+    let per_kernel: Vec<(KernelAnalysis, Vec<warpscope_report::Finding>, usize, Timings)> = kernels
+        .par_iter()
+        .map(|&fid| check_kernel(input, opts, &analyses, &controls, &uni, fid))
+        .collect();
+    for (ka, mut fs, suppressed, t) in per_kernel {
         result.suppressed += suppressed;
         report.findings.append(&mut fs);
         report.kernels.push(KernelInfo {
             name: ka.name.clone(),
             ptx_name: ka.ptx_name.clone(),
-            geometry: geometry.to_string(),
+            geometry: ka.geometry.to_string(),
             notes: ka.notes.clone(),
         });
-        timings.findings += t.elapsed();
+        timings.acf += t.acf;
+        timings.evaluation += t.evaluation;
+        timings.findings += t.findings;
         result.kernels.push(ka);
     }
     report.sort();
     result.report = report;
     result.timings = timings;
     result
+}
+
+/// Analyses one kernel: its geometry and assumptions, the chosen engine, then its findings.
+fn check_kernel(
+    input: &Input<'_>,
+    opts: &CheckOptions,
+    analyses: &SecondaryMap<FuncId, FunctionAnalyses>,
+    controls: &SecondaryMap<FuncId, ControlInfo>,
+    uni: &ModuleUniformity,
+    fid: FuncId,
+) -> (KernelAnalysis, Vec<warpscope_report::Finding>, usize, Timings) {
+    let module = input.module;
+    let func = &module.funcs[fid];
+    let base = names::base_name(&func.name);
+    let mut timings = Timings::default();
+    let geometry = kernel_geometry(module, fid, opts);
+    let (params, cuda_names) = kernel_params(input, fid, opts);
+    let mut ka = KernelAnalysis {
+        name: base.to_string(),
+        ptx_name: func.name.clone(),
+        func: fid,
+        geometry: geometry.clone(),
+        branches: Vec::new(),
+        accesses: Vec::new(),
+        drano: Vec::new(),
+        contexts: vec![(fid, 0)],
+        notes: Vec::new(),
+    };
+    for ((_, i), pa) in &params {
+        let name = cuda_names
+            .get(*i as usize)
+            .cloned()
+            .flatten()
+            .unwrap_or_else(|| format!("#{i}"));
+        let mut s = format!("assuming {name}");
+        if let Some(v) = pa.value {
+            s.push_str(&format!(" = {v}"));
+        }
+        if let Some((lo, hi)) = pa.range {
+            s.push_str(&format!(" in {lo}..{hi}"));
+        }
+        if let Some(al) = pa.align {
+            s.push_str(&format!(", aligned to {al}"));
+        }
+        ka.notes.push(s);
+    }
+    ka.notes.sort();
+    match opts.engine {
+        Engine::Acf => run_acf(
+            module,
+            analyses,
+            controls,
+            uni,
+            fid,
+            &geometry,
+            &params,
+            &mut ka,
+            &mut timings,
+        ),
+        Engine::Drano => {
+            let t = Instant::now();
+            let cg = warpscope_ir::CallGraph::with_module(module);
+            let mut funcs = vec![fid];
+            let mut k = 0;
+            while k < funcs.len() {
+                for site in cg.calls_from(funcs[k]) {
+                    if let Some(c) = site.callee
+                        && !funcs.contains(&c)
+                        && !module.funcs[c].is_declaration
+                    {
+                        funcs.push(c);
+                    }
+                }
+                k += 1;
+            }
+            for f in funcs {
+                let ctx = ka.contexts.iter().position(|c| c.0 == f).unwrap_or_else(|| {
+                    ka.contexts.push((f, 0));
+                    ka.contexts.len() - 1
+                });
+                for v in drano::analyze(&module.funcs[f], &analyses[f], geometry.block) {
+                    ka.drano.push((ctx, v));
+                }
+            }
+            timings.evaluation += t.elapsed();
+        }
+    }
+    let t = Instant::now();
+    let (fs, suppressed) = findings::kernel_findings(input, analyses, uni, &ka, opts);
+    timings.findings += t.elapsed();
+    (ka, fs, suppressed, timings)
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -458,7 +490,10 @@ fn run_acf(
         enclosing: &enclosing,
         param_ranges,
         sim_cache: FxHashMap::default(),
+        verdict_cache: Default::default(),
     };
+    // Per-site timings on stderr, for performance work: WARPSCOPE_TRACE=1.
+    let trace = std::env::var_os("WARPSCOPE_TRACE").is_some();
     for site in &branches {
         let c = &ctxs[site.ctx];
         let Some(u) = uni.get(c.func, c.td_mask) else {
@@ -467,7 +502,11 @@ fn run_acf(
         if u.branch_cause(site.inst).is_none() {
             continue;
         }
+        let t = Instant::now();
         ka.branches.push(checker.branch(site));
+        if trace {
+            eprintln!("[trace] {} branch {:?}: {:?}", ka.name, site.inst, t.elapsed());
+        }
     }
     for site in &accesses {
         let c = &ctxs[site.ctx];
@@ -481,7 +520,11 @@ fn run_acf(
         if u.address_cause(func, &analyses[c.func], site.inst).is_none() {
             continue;
         }
+        let t = Instant::now();
         ka.accesses.push(checker.access(site));
+        if trace {
+            eprintln!("[trace] {} access {:?}: {:?}", ka.name, site.inst, t.elapsed());
+        }
     }
     // Remember the context of each site for provenance.
     ka.notes.extend(
