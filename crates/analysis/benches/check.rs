@@ -1,1 +1,108 @@
-fn main() {}
+//! Criterion benchmarks of `warpscope check` over the corpus:
+//! `cargo bench -p warpscope-analysis --bench check` (all), or filter with
+//! `-- check/corpus`, `-- module/`.
+//!
+//! * `load/corpus`: parse and lower every corpus module;
+//! * `check/corpus` and `check/corpus_drano`: check every (pre-loaded) module with each engine,
+//!   geometry and assumptions from the corpus comments;
+//! * `module/<name>`: one module with the default engine.
+
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use std::hint::black_box;
+use std::time::Duration;
+use warpscope_analysis::corpus::Spec;
+use warpscope_analysis::{Engine, Input, check};
+use warpscope_ir::Module;
+
+struct Loaded {
+    name: String,
+    module: Module,
+    text: String,
+    spec: Spec,
+    sources: Vec<(u32, String)>,
+}
+
+fn corpus() -> Vec<Loaded> {
+    let dir = common::root().join("corpus");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "cu") && p.with_extension("ptx").is_file())
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|cu| {
+            let spec = Spec::parse(&std::fs::read_to_string(&cu).unwrap()).unwrap();
+            let (module, text) = common::load(&cu.with_extension("ptx"));
+            let sources = module
+                .files
+                .iter()
+                .filter_map(|(i, p)| {
+                    std::fs::read_to_string(common::root().join(p))
+                        .ok()
+                        .map(|t| (*i, t))
+                })
+                .collect();
+            Loaded {
+                name: cu.file_stem().unwrap().to_string_lossy().into_owned(),
+                module,
+                text,
+                spec,
+                sources,
+            }
+        })
+        .collect()
+}
+
+fn run(l: &Loaded, engine: Engine) -> usize {
+    let source = |i: u32| l.sources.iter().find(|(k, _)| *k == i).map(|(_, t)| t.clone());
+    let input = Input {
+        module: &l.module,
+        ptx_name: &l.name,
+        ptx_text: &l.text,
+        source: &source,
+    };
+    check(&input, &l.spec.options(engine)).report.findings.len()
+}
+
+fn benches(c: &mut Criterion) {
+    let mods = corpus();
+    let paths: Vec<_> = mods
+        .iter()
+        .map(|m| common::root().join("corpus").join(format!("{}.ptx", m.name)))
+        .collect();
+    let mut g = c.benchmark_group("load");
+    g.sample_size(10);
+    g.bench_function("corpus", |b| {
+        b.iter(|| {
+            for p in &paths {
+                black_box(common::load(p));
+            }
+        })
+    });
+    g.finish();
+    let mut g = c.benchmark_group("check");
+    g.sample_size(10).measurement_time(Duration::from_secs(5));
+    g.bench_function("corpus", |b| {
+        b.iter(|| mods.iter().map(|m| run(m, Engine::Acf)).sum::<usize>())
+    });
+    g.bench_function("corpus_drano", |b| {
+        b.iter(|| mods.iter().map(|m| run(m, Engine::Drano)).sum::<usize>())
+    });
+    g.finish();
+    let mut g = c.benchmark_group("module");
+    g.sample_size(10)
+        .warm_up_time(Duration::from_millis(200))
+        .measurement_time(Duration::from_millis(600));
+    for m in &mods {
+        g.bench_function(&m.name, |b| b.iter(|| run(m, Engine::Acf)));
+    }
+    g.finish();
+}
+
+criterion_group!(check_benches, benches);
+criterion_main!(check_benches);
