@@ -30,6 +30,7 @@ pub mod findings;
 pub mod geometry;
 pub mod memory;
 pub mod names;
+pub mod ncu;
 pub mod poly;
 pub mod uniformity;
 
