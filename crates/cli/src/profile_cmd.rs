@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use warpscope_profile::{
-    LaunchWindow, ProfileOptions, bbv, findings, load_spec, ncu, profile_spec, render,
+    LaunchPass, LaunchWindow, ProfileOptions, bbv, findings, load_spec, ncu, profile_spec, render,
 };
 use warpscope_report::text;
 
@@ -30,6 +30,15 @@ pub struct ProfileArgs {
     /// Count only N launches after the skipped ones (like `ncu --launch-count`).
     #[arg(long, value_name = "N")]
     pub launch_count: Option<u32>,
+    /// Count only launches of this kernel (repeatable; like `ncu -k`); --launch-skip and
+    /// --launch-count then count its launches only.
+    #[arg(long, value_name = "NAME")]
+    pub kernel: Vec<String>,
+    /// A selection written as ncu filter arguments, e.g. `-k fan2 --launch-skip 4
+    /// --launch-count 6` (repeatable: launches any of them selects are counted, like the
+    /// passes of a merged ncu report).
+    #[arg(long, value_name = "ARGS", allow_hyphen_values = true)]
+    pub ncu_filter: Vec<String>,
     /// Write per-thread basic-block vectors (binary, see docs/profile.md) here, and their
     /// JSON summary to FILE.json.
     #[arg(long, value_name = "FILE")]
@@ -83,11 +92,31 @@ pub fn run(args: ProfileArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let window = if args.ncu_filter.is_empty() {
+        if args.kernel.is_empty() {
+            LaunchWindow::skip_count(args.launch_skip, args.launch_count)
+        } else {
+            LaunchWindow::from_passes(vec![LaunchPass {
+                kernels: args.kernel.clone(),
+                skip: args.launch_skip,
+                count: args.launch_count,
+            }])
+        }
+    } else {
+        let mut passes = Vec::new();
+        for f in &args.ncu_filter {
+            match LaunchWindow::parse_ncu_pass(f) {
+                Ok(p) => passes.push(p),
+                Err(e) => {
+                    eprintln!("error: --ncu-filter `{f}`: {e}");
+                    return ExitCode::from(2);
+                }
+            }
+        }
+        LaunchWindow::from_passes(passes)
+    };
     let mut opts = ProfileOptions {
-        window: LaunchWindow {
-            skip: args.launch_skip,
-            count: args.launch_count,
-        },
+        window,
         bbv: args.bbv.is_some(),
         trace: args.trace.clone(),
         ..ProfileOptions::default()

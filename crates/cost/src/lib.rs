@@ -198,7 +198,7 @@ fn global_sorted_in_place(buf: &mut [u64], size: u32) -> GlobalCost {
     let sectors = granules(buf, size, 5, 0);
     let lines = granules(buf, size, 7, 0);
     // A warp starting on a line boundary costs the same moved to 0: skip the NoAlign pass.
-    let (noalign_sectors, noalign_lines) = if base % LINE_BYTES == 0 {
+    let (noalign_sectors, noalign_lines) = if base.is_multiple_of(LINE_BYTES) {
         (sectors, lines)
     } else {
         (granules(buf, size, 5, base), granules(buf, size, 7, base))
@@ -423,13 +423,13 @@ impl<C: Copy> CostMemo<C> {
         }
         let first = active.trailing_zeros() as usize;
         let d = addrs[first].wrapping_sub(self.addrs[first]);
-        if d % LINE_BYTES != 0 {
+        if !d.is_multiple_of(LINE_BYTES) {
             return None;
         }
         let mut same = true;
-        for l in 0..WARP_SIZE {
+        for (l, (a, p)) in addrs.iter().zip(&self.addrs).enumerate() {
             let inactive = (active >> l) & 1 == 0;
-            same &= inactive | (addrs[l].wrapping_sub(self.addrs[l]) == d);
+            same &= inactive | (a.wrapping_sub(*p) == d);
         }
         same.then_some(c)
     }

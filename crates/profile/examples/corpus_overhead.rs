@@ -53,23 +53,23 @@ fn breakdown(names: &[String]) {
             m,
             t,
             &opts,
-            warpscope_profile::SimtEfficiency::new(index.clone(), w),
+            warpscope_profile::SimtEfficiency::new(index.clone(), w.clone()),
         );
         let div = timed(
             &spec,
             m,
             t,
             &opts,
-            warpscope_profile::DivergenceMap::new(index.clone(), w),
+            warpscope_profile::DivergenceMap::new(index.clone(), w.clone()),
         );
         let coal = timed(
             &spec,
             m,
             t,
             &opts,
-            warpscope_profile::Coalescing::new(index.clone(), w),
+            warpscope_profile::Coalescing::new(index.clone(), w.clone()),
         );
-        let prof = timed(&spec, m, t, &opts, Profiler::new(index.clone(), w));
+        let prof = timed(&spec, m, t, &opts, Profiler::new(index.clone(), w.clone()));
         println!(
             "| {name} | {plain:.3} | {all:.3} | {simt:.3} | {div:.3} | {coal:.3} | {prof:.3} |"
         );
@@ -97,21 +97,21 @@ fn main() {
                 m,
                 t,
                 &opts,
-                warpscope_profile::SimtEfficiency::new(index, w),
+                warpscope_profile::SimtEfficiency::new(index, w.clone()),
             ),
             "divergence" => timed(
                 &spec,
                 m,
                 t,
                 &opts,
-                warpscope_profile::DivergenceMap::new(index, w),
+                warpscope_profile::DivergenceMap::new(index, w.clone()),
             ),
             "coalescing" => timed(
                 &spec,
                 m,
                 t,
                 &opts,
-                warpscope_profile::Coalescing::new(index, w),
+                warpscope_profile::Coalescing::new(index, w.clone()),
             ),
             _ => timed(&spec, m, t, &opts, Profiler::new(index, w)),
         };

@@ -171,7 +171,7 @@ impl Observer for BasicBlockVectors {
     fn fork(&self) -> Self {
         BasicBlockVectors {
             columns: self.columns.clone(),
-            window: self.window,
+            window: self.window.clone(),
             on: self.on,
             cur: self.cur.clone(),
             tpb: self.tpb,
@@ -191,7 +191,7 @@ impl Observer for BasicBlockVectors {
     }
 
     fn launch_begin(&mut self, l: &LaunchInfo) {
-        self.on = self.window.contains(l.index);
+        self.on = self.window.select(&l.kernel);
         self.cur = self.columns.kernel(l.func).cloned();
         self.tpb = l.block.iter().product();
         self.info = Some(l.clone());

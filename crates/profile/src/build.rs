@@ -35,6 +35,9 @@ pub fn display_name(ptx: &str) -> String {
     warpscope_emu::demangle::qualified_name(ptx).unwrap_or_else(|| ptx.to_string())
 }
 
+/// Counters, access kind and access size of one instruction while building.
+type InstRow = (Counters, Option<crate::model::Access>, u32);
+
 /// Builds the profile of a run.
 ///
 /// `ptx_text` is the module's PTX (for instruction positions); `module_name` and `spec` are
@@ -71,8 +74,7 @@ pub fn build_profile(
     }
 
     // Per kernel, per dense instruction.
-    let mut tables: BTreeMap<u32, BTreeMap<u32, (Counters, Option<crate::model::Access>, u32)>> =
-        BTreeMap::new();
+    let mut tables: BTreeMap<u32, BTreeMap<u32, InstRow>> = BTreeMap::new();
     for (k, counts) in profiler.simt.into_counts() {
         let t = tables.entry(k).or_default();
         for (d, c) in counts.iter().enumerate() {

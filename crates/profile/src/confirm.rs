@@ -61,49 +61,71 @@ fn matches(i: &InstProfile, place: &Place) -> bool {
     }
 }
 
-/// Counters of the profile's instructions at the finding's place, in its kernel when the
-/// profile has it (`None` when the kernel was never launched).
-fn measured(f: &Finding, profile: &Profile) -> Option<Counters> {
+/// Base name of a kernel as the analyses print it: without parameters.
+fn base(name: &str) -> &str {
+    name.split('(').next().unwrap_or(name).trim()
+}
+
+/// Counters of each of the profile's instructions at the finding's place, in its kernel.
+/// `Err` when the kernel was never launched.
+fn measured(f: &Finding, profile: &Profile) -> Result<Vec<Counters>, String> {
     let kernels: Vec<_> = profile
         .kernels
         .iter()
-        .filter(|k| k.name == f.kernel || k.ptx_name == f.kernel)
+        .filter(|k| {
+            k.name == f.kernel || k.ptx_name == f.kernel || base(&k.name) == base(&f.kernel)
+        })
         .collect();
-    let kernels = if kernels.is_empty() {
-        // Names may be spelled differently (mangled vs demangled); fall back to location.
-        if profile.launches.iter().any(|l| l.kernel == f.kernel) {
-            return Some(Counters::default());
-        }
-        profile.kernels.iter().collect()
-    } else {
-        kernels
-    };
-    let places = places_of_finding(f);
+    if kernels.is_empty() {
+        let launched = profile
+            .launches
+            .iter()
+            .any(|l| l.kernel == f.kernel || base(&l.kernel) == base(&f.kernel));
+        return Err(if launched {
+            format!(
+                "`{}` was launched, but not in the profiled launches",
+                f.kernel
+            )
+        } else {
+            format!("the run never launched `{}`", f.kernel)
+        });
+    }
     // The most precise place that matches anything wins.
-    for place in &places {
-        let mut c = Counters::default();
-        let mut any = false;
-        for k in &kernels {
-            for i in k.instructions.iter().filter(|i| matches(i, place)) {
-                c.merge(&i.counters);
-                any = true;
-            }
-        }
-        if any {
-            return Some(c);
+    for place in places_of_finding(f) {
+        let hits: Vec<Counters> = kernels
+            .iter()
+            .flat_map(|k| k.instructions.iter())
+            .filter(|i| matches(i, &place))
+            .map(|i| i.counters)
+            .collect();
+        if !hits.is_empty() {
+            return Ok(hits);
         }
     }
-    (!places.is_empty()).then(Counters::default)
+    Ok(Vec::new())
+}
+
+fn total(cs: &[Counters]) -> Counters {
+    let mut t = Counters::default();
+    for c in cs {
+        t.merge(c);
+    }
+    t
+}
+
+/// Whether an instruction's global excess is mostly misalignment (the dynamic
+/// `misaligned-access` / `uncoalesced-access` split, as [`crate::findings`] makes it).
+pub fn mostly_misaligned(g: &crate::model::GlobalCounters) -> bool {
+    g.misaligned_sectors > 0 && g.misaligned_sectors >= g.strided_sectors()
 }
 
 /// The verdict on one static finding and a note with the numbers behind it.
 pub fn verdict(f: &Finding, profile: &Profile) -> (Verdict, String) {
-    let Some(c) = measured(f, profile) else {
-        return (
-            Verdict::NotExecuted,
-            "the run has no instruction at this place".into(),
-        );
+    let insts = match measured(f, profile) {
+        Ok(v) => v,
+        Err(why) => return (Verdict::NotExecuted, why),
     };
+    let c = total(&insts);
     match f.rule {
         Rule::DivergentBranch => {
             if c.instructions == 0 && c.branch_visits == 0 {
@@ -143,11 +165,11 @@ pub fn verdict(f: &Finding, profile: &Profile) -> (Verdict, String) {
                 g.misaligned_sectors,
                 g.strided_sectors()
             );
-            let shown = if f.rule == Rule::UncoalescedAccess {
-                g.strided_sectors() > 0
-            } else {
-                g.misaligned_sectors > 0
-            };
+            // Confirmed when some instruction here shows this cause as its main one.
+            let shown = insts.iter().any(|i| {
+                let g = &i.global;
+                g.excess_sectors() > 0 && (f.rule == Rule::MisalignedAccess) == mostly_misaligned(g)
+            });
             (
                 if shown {
                     Verdict::Confirmed

@@ -7,8 +7,8 @@
 //! | rule | when |
 //! |---|---|
 //! | `divergent-branch` | a conditional branch diverged at least once (δ > 0) |
-//! | `uncoalesced-access` | a global access needed more sectors than its bytes (excess not explained by misalignment alone) |
-//! | `misaligned-access` | a global access's whole excess is misalignment (dense runs starting mid-sector) |
+//! | `uncoalesced-access` | a global access needed more sectors than its bytes, mostly from stride or scatter |
+//! | `misaligned-access` | a global access's excess comes at least half from dense runs starting mid-sector |
 //! | `bank-conflict` | a shared access needed more wavefronts than ideal |
 //!
 //! Findings are measured facts about one run, so their certainty is `definite`; they are
@@ -137,8 +137,9 @@ pub fn instruction_findings(profile: &Profile, k: &KernelProfile, i: &InstProfil
     }
     let g = &c.global;
     if g.requests > 0 && g.excess_sectors() > 0 {
-        let strided = g.strided_sectors();
-        let rule = if strided == 0 {
+        // The main cause names the rule: misalignment when dense runs starting mid-sector
+        // explain at least half of the excess.
+        let rule = if crate::confirm::mostly_misaligned(g) {
             Rule::MisalignedAccess
         } else {
             Rule::UncoalescedAccess
@@ -202,11 +203,12 @@ pub fn instruction_findings(profile: &Profile, k: &KernelProfile, i: &InstProfil
             "requests".into(),
             Measure::exact(g.requests as f64, Unit::Requests),
         );
-        if rule == Rule::UncoalescedAccess && g.misaligned_sectors > 0 {
+        if g.misaligned_sectors > 0 && g.strided_sectors() > 0 {
             f.notes.push(format!(
-                "{} of the {} excess sectors come from misalignment, the rest from stride or scatter",
+                "{} of the {} excess sectors come from misalignment, {} from stride or scatter",
                 g.misaligned_sectors,
-                g.excess_sectors()
+                g.excess_sectors(),
+                g.strided_sectors()
             ));
         }
         f.fix = Some(match rule {

@@ -42,7 +42,8 @@ pub use model::{
     Profile, SharedCounters,
 };
 pub use observe::{
-    Both, Coalescing, DivergenceMap, InstIndex, KernelInsts, LaunchWindow, Profiler, SimtEfficiency,
+    Both, Coalescing, DivergenceMap, InstIndex, KernelInsts, LaunchPass, LaunchWindow, Profiler,
+    SimtEfficiency,
 };
 
 use std::path::{Path, PathBuf};
@@ -116,14 +117,14 @@ pub fn profile_spec(spec: &LaunchSpec, opts: &ProfileOptions) -> Result<ProfileR
     let ptx_text = loaded.source.text;
     let module_name = loaded.source.display_name;
     let index = Arc::new(InstIndex::new(&module));
-    let profiler = Profiler::new(index.clone(), opts.window);
+    let profiler = Profiler::new(index.clone(), opts.window.clone());
     let trace = match &opts.trace {
         Some(p) => {
             let f = std::fs::File::create(p)
                 .map_err(|e| ProfileError::Io(format!("cannot create {}: {e}", p.display())))?;
             let w = Box::new(std::io::BufWriter::with_capacity(1 << 20, f));
             Some(
-                MemoryTrace::new(w, opts.window)
+                MemoryTrace::new(w, opts.window.clone())
                     .map_err(|e| ProfileError::Io(format!("cannot write {}: {e}", p.display())))?,
             )
         }
@@ -131,7 +132,7 @@ pub fn profile_spec(spec: &LaunchSpec, opts: &ProfileOptions) -> Result<ProfileR
     };
     let bbv = opts
         .bbv
-        .then(|| BasicBlockVectors::new(Arc::new(BlockColumns::new(&module)), opts.window));
+        .then(|| BasicBlockVectors::new(Arc::new(BlockColumns::new(&module)), opts.window.clone()));
     let m = module.clone();
     let text = Some(ptx_text.as_str());
     let (report, profiler, bbv, trace) = match (bbv, trace) {

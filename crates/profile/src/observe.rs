@@ -124,23 +124,112 @@ impl InstIndex {
     }
 }
 
-/// Which launches are profiled: `skip` launches are run but not counted, then `count` are
-/// counted (all when `None`), like `ncu --launch-skip/--launch-count`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct LaunchWindow {
+/// One selection of launches, like one `ncu` run's filter: among the launches of the named
+/// kernels (all kernels when `kernels` is empty), skip `skip`, then take `count` (all when
+/// `None`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LaunchPass {
+    /// Kernel names (display or PTX names); empty for every kernel.
+    pub kernels: Vec<String>,
     pub skip: u32,
     pub count: Option<u32>,
+}
+
+/// Which launches are profiled: those any of the passes selects (every launch when there are
+/// no passes). Launches outside run normally but are not counted, so a profile can match
+/// exactly what `ncu --launch-skip/--launch-count/-k` measured.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LaunchWindow {
+    pub passes: Vec<LaunchPass>,
+    /// Launches of each pass's kernels seen so far.
+    seen: Vec<u32>,
 }
 
 impl LaunchWindow {
     /// Every launch.
     pub const ALL: LaunchWindow = LaunchWindow {
-        skip: 0,
-        count: None,
+        passes: Vec::new(),
+        seen: Vec::new(),
     };
 
-    pub fn contains(&self, launch: u32) -> bool {
-        launch >= self.skip && self.count.is_none_or(|c| launch - self.skip < c)
+    /// Skip `skip` launches, then count `count` (like `ncu --launch-skip/--launch-count`).
+    pub fn skip_count(skip: u32, count: Option<u32>) -> LaunchWindow {
+        if skip == 0 && count.is_none() {
+            return LaunchWindow::ALL;
+        }
+        LaunchWindow::from_passes(vec![LaunchPass {
+            kernels: Vec::new(),
+            skip,
+            count,
+        }])
+    }
+
+    pub fn from_passes(passes: Vec<LaunchPass>) -> LaunchWindow {
+        LaunchWindow {
+            seen: vec![0; passes.len()],
+            passes,
+        }
+    }
+
+    /// Whether the next launch, of kernel `kernel` (PTX name), is profiled. Call once per
+    /// launch, in launch order.
+    pub fn select(&mut self, kernel: &str) -> bool {
+        if self.passes.is_empty() {
+            return true;
+        }
+        self.seen.resize(self.passes.len(), 0);
+        let name = crate::build::display_name(kernel);
+        let mut any = false;
+        for (p, seen) in self.passes.iter().zip(self.seen.iter_mut()) {
+            if !p.kernels.is_empty() && !p.kernels.iter().any(|k| *k == name || k == kernel) {
+                continue;
+            }
+            let i = *seen;
+            *seen += 1;
+            any |= i >= p.skip && p.count.is_none_or(|c| i - p.skip < c);
+        }
+        any
+    }
+
+    /// Parses one pass written as `ncu` filter arguments: `-k NAME` / `--kernel-name NAME`
+    /// (a plain name, or `regex:^(a|b|c)$` limited to a list of alternatives),
+    /// `--launch-skip N`, `--launch-count N`.
+    pub fn parse_ncu_pass(args: &str) -> Result<LaunchPass, String> {
+        let mut p = LaunchPass::default();
+        let mut it = args.split_whitespace();
+        while let Some(a) = it.next() {
+            let mut val = |what: &str| it.next().ok_or_else(|| format!("`{what}` needs a value"));
+            match a {
+                "-k" | "--kernel-name" => {
+                    let v = val(a)?;
+                    match v.strip_prefix("regex:") {
+                        Some(r) => {
+                            let r = r.trim_start_matches('^').trim_end_matches('$');
+                            let r = r.trim_start_matches('(').trim_end_matches(')');
+                            if r.contains(|c: char| "[]*+?.{}\\".contains(c)) {
+                                return Err(format!(
+                                    "only alternatives of plain names are supported in `{v}`"
+                                ));
+                            }
+                            p.kernels.extend(r.split('|').map(str::to_string));
+                        }
+                        None => p.kernels.push(v.to_string()),
+                    }
+                }
+                "--launch-skip" | "-s" => {
+                    p.skip = val(a)?.parse().map_err(|e| format!("--launch-skip: {e}"))?;
+                }
+                "--launch-count" | "-c" => {
+                    p.count = Some(
+                        val(a)?
+                            .parse()
+                            .map_err(|e| format!("--launch-count: {e}"))?,
+                    );
+                }
+                other => return Err(format!("unsupported ncu filter argument `{other}`")),
+            }
+        }
+        Ok(p)
     }
 }
 
@@ -178,7 +267,7 @@ impl<T: Table> KernelTables<T> {
     pub fn fork(&self) -> Self {
         KernelTables {
             index: self.index.clone(),
-            window: self.window,
+            window: self.window.clone(),
             kernel: self.kernel,
             on: self.on,
             layout: self.layout.clone(),
@@ -197,7 +286,7 @@ impl<T: Table> KernelTables<T> {
     pub fn launch_begin(&mut self, l: &LaunchInfo) {
         self.flush();
         self.kernel = l.func.index() as u32;
-        self.on = self.window.contains(l.index);
+        self.on = self.window.select(&l.kernel);
         self.layout = if self.on {
             self.index.kernel(l.func).cloned()
         } else {
@@ -627,16 +716,18 @@ pub struct Profiler {
     pub coalescing: Coalescing,
     pub launches: Vec<LaunchSeen>,
     window: LaunchWindow,
+    on: bool,
 }
 
 impl Profiler {
     pub fn new(index: Arc<InstIndex>, window: LaunchWindow) -> Profiler {
         Profiler {
-            simt: SimtEfficiency::new(index.clone(), window),
-            divergence: DivergenceMap::new(index.clone(), window),
-            coalescing: Coalescing::new(index, window),
+            simt: SimtEfficiency::new(index.clone(), window.clone()),
+            divergence: DivergenceMap::new(index.clone(), window.clone()),
+            coalescing: Coalescing::new(index, window.clone()),
             launches: Vec::new(),
             window,
+            on: true,
         }
     }
 
@@ -654,7 +745,8 @@ impl Observer for Profiler {
             divergence: self.divergence.fork(),
             coalescing: self.coalescing.fork(),
             launches: Vec::new(),
-            window: self.window,
+            window: self.window.clone(),
+            on: self.on,
         }
     }
     fn join(&mut self, o: Self) {
@@ -664,6 +756,7 @@ impl Observer for Profiler {
         self.launches.extend(o.launches);
     }
     fn launch_begin(&mut self, l: &LaunchInfo) {
+        self.on = self.window.select(&l.kernel);
         self.simt.launch_begin(l);
         self.divergence.launch_begin(l);
         self.coalescing.launch_begin(l);
@@ -675,7 +768,7 @@ impl Observer for Profiler {
         self.launches.push(LaunchSeen {
             info: l.clone(),
             stats: *s,
-            profiled: self.window.contains(l.index),
+            profiled: self.on,
         });
     }
     #[inline]
@@ -780,12 +873,25 @@ mod tests {
 
     #[test]
     fn launch_window() {
-        let w = LaunchWindow {
-            skip: 2,
-            count: Some(3),
-        };
-        let on: Vec<u32> = (0..8).filter(|&i| w.contains(i)).collect();
+        let mut w = LaunchWindow::skip_count(2, Some(3));
+        let on: Vec<u32> = (0..8).filter(|_| w.select("k")).collect();
         assert_eq!(on, vec![2, 3, 4]);
-        assert!(LaunchWindow::ALL.contains(1000));
+        let mut all = LaunchWindow::ALL;
+        assert!((0..100).all(|_| all.select("k")));
+    }
+
+    #[test]
+    fn ncu_style_passes() {
+        let a =
+            LaunchWindow::parse_ncu_pass("-k regex:^(fill|fan1)$ --launch-skip 1 --launch-count 2")
+                .unwrap();
+        assert_eq!(a.kernels, vec!["fill", "fan1"]);
+        let b = LaunchWindow::parse_ncu_pass("-k fan2 --launch-skip 0 --launch-count 1").unwrap();
+        let mut w = LaunchWindow::from_passes(vec![a, b]);
+        let seq = ["fill", "fan1", "fan2", "fill", "fan2", "fan1"];
+        let on: Vec<bool> = seq.iter().map(|k| w.select(k)).collect();
+        assert_eq!(on, vec![false, true, true, true, false, false]);
+        assert!(LaunchWindow::parse_ncu_pass("-k regex:fa.*").is_err());
+        assert!(LaunchWindow::parse_ncu_pass("--nvtx").is_err());
     }
 }

@@ -144,18 +144,18 @@ fn loc(i: &InstProfile) -> String {
     }
 }
 
-fn ranked<'a>(
-    profile: &'a Profile,
+fn ranked(
+    profile: &Profile,
     keep: impl Fn(&Counters) -> bool,
     key: impl Fn(&Counters) -> u64,
-) -> Vec<(&'a KernelProfile, &'a InstProfile)> {
+) -> Vec<(&KernelProfile, &InstProfile)> {
     let mut v: Vec<(&KernelProfile, &InstProfile)> = profile
         .kernels
         .iter()
         .flat_map(|k| k.instructions.iter().map(move |i| (k, i)))
         .filter(|(_, i)| keep(&i.counters))
         .collect();
-    v.sort_by(|a, b| key(&b.1.counters).cmp(&key(&a.1.counters)));
+    v.sort_by_key(|x| std::cmp::Reverse(key(&x.1.counters)));
     v
 }
 
@@ -212,16 +212,15 @@ pub fn tables(profile: &Profile, top: usize) -> String {
         );
         for (k, i) in gl.iter().take(top) {
             let g = &i.counters.global;
-            let cause = if g.strided_sectors() == 0 {
-                "misaligned"
-            } else if g.misaligned_sectors > 0 {
-                "stride+misaligned"
-            } else {
-                "stride/scatter"
+            let cause = match (g.misaligned_sectors > 0, g.strided_sectors() > 0) {
+                (true, false) => "misaligned",
+                (true, true) if crate::confirm::mostly_misaligned(g) => "misaligned (+stride)",
+                (true, true) => "stride (+misaligned)",
+                _ => "stride/scatter",
             };
             let _ = writeln!(
                 out,
-                "  {:<24} {:<20} {:>9} {:>8.2} {:>6.2} {:>4}/{:>5.2}/{:<4} {:>8.2} {:>10}  {}",
+                "  {:<24} {:<20} {:>9} {:>8.2} {:>6.2} {:>4}/{:>5.2}/{:<4} {:>8.2} {:>10}  {:<20}  {}",
                 loc(i),
                 k.name,
                 human(g.requests),
@@ -232,7 +231,8 @@ pub fn tables(profile: &Profile, top: usize) -> String {
                 g.lines_max,
                 g.per_request(g.noalign_lines),
                 human(g.excess_sectors()),
-                cause
+                cause,
+                i.text
             );
         }
         out.push('\n');
@@ -276,7 +276,7 @@ pub fn tables(profile: &Profile, top: usize) -> String {
         .flat_map(|k| k.lines.iter().map(move |l| (k, l)))
         .filter(|(_, l)| l.counters.idle_lanes() > 0)
         .collect();
-    lines.sort_by(|a, b| b.1.counters.idle_lanes().cmp(&a.1.counters.idle_lanes()));
+    lines.sort_by_key(|x| std::cmp::Reverse(x.1.counters.idle_lanes()));
     if !lines.is_empty() {
         let _ = writeln!(
             out,

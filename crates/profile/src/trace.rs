@@ -208,7 +208,7 @@ impl Observer for MemoryTrace {
     fn fork(&self) -> Self {
         MemoryTrace {
             sink: self.sink.clone(),
-            window: self.window,
+            window: self.window.clone(),
             on: self.on,
             launch: self.launch,
             sm: u32::MAX,
@@ -226,7 +226,7 @@ impl Observer for MemoryTrace {
     fn launch_begin(&mut self, l: &LaunchInfo) {
         self.flush_chunk();
         self.launch = l.index;
-        self.on = self.window.contains(l.index);
+        self.on = self.window.select(&l.kernel);
         self.sm = u32::MAX;
         self.seq = 0;
         self.chunk_seq = 0;
@@ -348,8 +348,9 @@ pub struct TraceRequest {
     pub addrs: [u64; 32],
 }
 
-/// One record of a trace.
+/// One record of a trace. Requests, by far the most common record, are kept unboxed.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[allow(clippy::large_enum_variant)]
 pub enum TraceEvent {
     Launch(TraceLaunch),
     Request(TraceRequest),

@@ -261,18 +261,19 @@ fn profiler_builds_per_instruction_and_kernel_counters() {
 fn launch_window_skips_launches() {
     let mut emu = emulator();
     let index = Arc::new(InstIndex::new(&emu.module));
-    let mut obs = Profiler::new(
-        index.clone(),
-        LaunchWindow {
-            skip: 1,
-            count: Some(1),
-        },
-    );
+    let mut obs = Profiler::new(index.clone(), LaunchWindow::skip_count(1, Some(1)));
     let k = emu.find_kernel("oddeven").unwrap();
     let out = buf(&mut emu, "out", 4096);
     for blocks in [1, 2, 4] {
-        emu.launch_with(k, [blocks, 1, 1], [32, 1, 1], 0, &[out.clone()], &mut obs)
-            .unwrap();
+        emu.launch_with(
+            k,
+            [blocks, 1, 1],
+            [32, 1, 1],
+            0,
+            std::slice::from_ref(&out),
+            &mut obs,
+        )
+        .unwrap();
     }
     let module = emu.module.clone();
     let p = build_profile(&module, &index, Some(PTX), obs, "test", "test.ptx");
