@@ -59,7 +59,12 @@ fn corpus() -> Vec<Loaded> {
 }
 
 fn run(l: &Loaded, engine: Engine) -> usize {
-    let source = |i: u32| l.sources.iter().find(|(k, _)| *k == i).map(|(_, t)| t.clone());
+    let source = |i: u32| {
+        l.sources
+            .iter()
+            .find(|(k, _)| *k == i)
+            .map(|(_, t)| t.clone())
+    };
     let input = Input {
         module: &l.module,
         ptx_name: &l.name,
@@ -73,7 +78,11 @@ fn benches(c: &mut Criterion) {
     let mods = corpus();
     let paths: Vec<_> = mods
         .iter()
-        .map(|m| common::root().join("corpus").join(format!("{}.ptx", m.name)))
+        .map(|m| {
+            common::root()
+                .join("corpus")
+                .join(format!("{}.ptx", m.name))
+        })
         .collect();
     let mut g = c.benchmark_group("load");
     g.sample_size(10);

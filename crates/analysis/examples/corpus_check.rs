@@ -31,7 +31,11 @@ fn main() {
         let t = Instant::now();
         let r = common::run(&cu.with_extension("ptx"), &spec.options(engine));
         let dt = t.elapsed();
-        println!("== {rel}: {:.1} ms, {} findings", dt.as_secs_f64() * 1e3, r.report.findings.len());
+        println!(
+            "== {rel}: {:.1} ms, {} findings",
+            dt.as_secs_f64() * 1e3,
+            r.report.findings.len()
+        );
         if std::env::var("VERBOSE").is_ok() {
             for k in &r.report.kernels {
                 println!("   kernel {}: {} {:?}", k.name, k.geometry, k.notes);
@@ -39,7 +43,10 @@ fn main() {
         }
         for f in &r.report.findings {
             let loc = f.location.cuda.as_ref().map(|c| c.line).unwrap_or(0);
-            println!("   {loc:4} {} {} [{}] {}", f.rule, f.certainty, f.kernel, f.message);
+            println!(
+                "   {loc:4} {} {} [{}] {}",
+                f.rule, f.certainty, f.kernel, f.message
+            );
             if std::env::var("VERBOSE").is_ok() {
                 for n in &f.notes {
                     println!("          note: {n}");
@@ -52,7 +59,17 @@ fn main() {
         if std::env::var("BRANCHES").is_ok() {
             for k in &r.kernels {
                 for b in &k.branches {
-                    println!("   branch [{}] {:?} {:?} {:?} d={} m={} t={} cond={}", k.name, b.site.inst, b.class, b.ratio, b.divergent, b.maybe, b.total, b.condition);
+                    println!(
+                        "   branch [{}] {:?} {:?} {:?} d={} m={} t={} cond={}",
+                        k.name,
+                        b.site.inst,
+                        b.class,
+                        b.ratio,
+                        b.divergent,
+                        b.maybe,
+                        b.total,
+                        b.condition
+                    );
                 }
             }
         }

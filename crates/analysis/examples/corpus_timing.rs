@@ -20,7 +20,10 @@ fn ms(d: Duration) -> String {
 }
 
 fn main() {
-    let runs: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(20);
+    let runs: usize = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(20);
     let dir = common::root().join("corpus");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
@@ -28,7 +31,9 @@ fn main() {
         .filter(|p| p.extension().is_some_and(|x| x == "cu") && p.with_extension("ptx").is_file())
         .collect();
     files.sort();
-    println!("| module | kernels | PTX lines | parse + lower | structure | uniformity | ACF | evaluation | findings | check total (acf) | check total (drano) |");
+    println!(
+        "| module | kernels | PTX lines | parse + lower | structure | uniformity | ACF | evaluation | findings | check total (acf) | check total (drano) |"
+    );
     println!("|---|---|---|---|---|---|---|---|---|---|---|");
     let mut sum_load = Duration::ZERO;
     let mut sum_acf = Duration::ZERO;
@@ -103,5 +108,8 @@ fn main() {
         ms(sum_drano)
     );
     println!();
-    println!("median check time per module (acf): {} ms", ms(median(all_acf)));
+    println!(
+        "median check time per module (acf): {} ms",
+        ms(median(all_acf))
+    );
 }

@@ -11,9 +11,9 @@
 mod common;
 
 use std::collections::{BTreeMap, BTreeSet};
+use warpscope_analysis::Engine;
 use warpscope_analysis::corpus::Spec;
 use warpscope_analysis::ncu::{self, LineCounters};
-use warpscope_analysis::Engine;
 use warpscope_report::{Certainty, Rule};
 
 #[derive(Default)]
@@ -58,10 +58,15 @@ fn main() {
             csvs.sort();
             // Per-kernel exports when present (a whole-report export repeats them).
             if csvs.len() > 1 {
-                csvs.retain(|p| p.file_stem().is_some_and(|s| s.to_string_lossy().contains("__")));
+                csvs.retain(|p| {
+                    p.file_stem()
+                        .is_some_and(|s| s.to_string_lossy().contains("__"))
+                });
             }
             for p in csvs {
-                hw.extend(ncu::parse_source_csv(&std::fs::read_to_string(&p).unwrap_or_default()));
+                hw.extend(ncu::parse_source_csv(
+                    &std::fs::read_to_string(&p).unwrap_or_default(),
+                ));
                 sources.insert("ncu CSV");
             }
         }
@@ -122,8 +127,16 @@ fn main() {
                 }
             };
             let mem_st = has(Rule::UncoalescedAccess) || has(Rule::MisalignedAccess);
-            cmp("global memory (uncoalesced or misaligned) vs L2 excessive sectors", mem_st, h.map(|_| excess > 0.0));
-            cmp("bank-conflict vs L1 shared N-way > 1", has(Rule::BankConflict), h.map(|_| nway > 1.0));
+            cmp(
+                "global memory (uncoalesced or misaligned) vs L2 excessive sectors",
+                mem_st,
+                h.map(|_| excess > 0.0),
+            );
+            cmp(
+                "bank-conflict vs L1 shared N-way > 1",
+                has(Rule::BankConflict),
+                h.map(|_| nway > 1.0),
+            );
             cmp(
                 "divergent-branch vs Divergent Branches > 0",
                 has(Rule::DivergentBranch),
@@ -149,7 +162,10 @@ fn main() {
                     {
                         p.push(format!("{l:.1} active lanes/inst"));
                     }
-                    if let (Some(x), Some(sec)) = (h.l2_excess(), h.get("l2_sectors").or(h.get("Sectors Global"))) {
+                    if let (Some(x), Some(sec)) = (
+                        h.l2_excess(),
+                        h.get("l2_sectors").or(h.get("Sectors Global")),
+                    ) {
                         p.push(format!("excess {x} of {sec} sectors"));
                     }
                     if nway > 0.0 {
@@ -161,7 +177,10 @@ fn main() {
             rows.push(format!("| `{file}:{line}` | {st_text} | {hw_text} |"));
         }
     }
-    println!("H100 data from: {}", sources.into_iter().collect::<Vec<_>>().join(", "));
+    println!(
+        "H100 data from: {}",
+        sources.into_iter().collect::<Vec<_>>().join(", ")
+    );
     if !have_div {
         println!("(no Divergent Branches column in the data: divergence not compared)");
     }

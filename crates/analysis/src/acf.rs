@@ -44,7 +44,11 @@ pub enum Atom {
     Nctaid(Dim),
     Laneid,
     /// A kernel (or unbound device-function) parameter's value: `index`, byte `offset`.
-    Param { func: FuncId, index: u32, offset: i64 },
+    Param {
+        func: FuncId,
+        index: u32,
+        offset: i64,
+    },
     /// The address of a variable ([`Acf::vars`]).
     VarAddr(u32),
     /// The value of a load ([`Acf::loads`]): uniform when its address is, else per-lane data.
@@ -432,18 +436,20 @@ impl Acf {
                             let af = self.flags[self.loads[l as usize].addr.index()];
                             flags::LOAD
                                 | flags::UDATA
-                                | if af & flags::TD != 0 { flags::LOAD_TD } else { 0 }
+                                | if af & flags::TD != 0 {
+                                    flags::LOAD_TD
+                                } else {
+                                    0
+                                }
                         }
                         Atom::Uniform(_) => flags::UDATA,
                         _ => 0,
                     },
                     Kind::Opaque(..) => flags::FLOAT,
-                    Kind::LoopOut(l, _) => {
-                        if self.flags[self.loops[l as usize].cont.index()] & flags::TD != 0 {
-                            flags::UNKNOWN
-                        } else {
-                            0
-                        }
+                    Kind::LoopOut(l, _)
+                        if self.flags[self.loops[l as usize].cont.index()] & flags::TD != 0 =>
+                    {
+                        flags::UNKNOWN
                     }
                     _ => 0,
                 };
@@ -617,7 +623,10 @@ impl Acf {
                     BinOp::Max { .. } => "max",
                     BinOp::MulHi { .. } => "mulhi",
                 };
-                if matches!(op, BinOp::Min { .. } | BinOp::Max { .. } | BinOp::MulHi { .. }) {
+                if matches!(
+                    op,
+                    BinOp::Min { .. } | BinOp::Max { .. } | BinOp::MulHi { .. }
+                ) {
                     format!(
                         "{s}({}, {})",
                         self.display_with(a, names),
@@ -924,7 +933,12 @@ impl<'m> Builder<'m> {
 
     /// Incoming edges of `b` grouped as (condition relative to `top`, predecessor blocks whose
     /// end values flow in). Loop exits are folded to their loop's header.
-    fn incoming(&mut self, ctx: usize, top: Block, b: Block) -> Vec<(Node, Vec<Block>, Option<u32>)> {
+    fn incoming(
+        &mut self,
+        ctx: usize,
+        top: Block,
+        b: Block,
+    ) -> Vec<(Node, Vec<Block>, Option<u32>)> {
         let fa = self.fa(ctx);
         let mut out: Vec<(Node, Vec<Block>, Option<u32>)> = Vec::new();
         let mut loops_done: Vec<Loop> = Vec::new();
@@ -947,9 +961,10 @@ impl<'m> Builder<'m> {
             match exited {
                 Some(l) => {
                     if loops_done.contains(&l) {
-                        if let Some(entry) = out.iter_mut().find(|(_, v, _)| {
-                            v.first().is_some_and(|&x| loop_contains(fa, l, x))
-                        }) {
+                        if let Some(entry) = out
+                            .iter_mut()
+                            .find(|(_, v, _)| v.first().is_some_and(|&x| loop_contains(fa, l, x)))
+                        {
                             entry.1.push(p);
                         }
                         continue;
@@ -1371,13 +1386,13 @@ impl<'m> Builder<'m> {
         let tag = 0x1000 + data.op as u32;
         // Position of `reg` among vector destinations.
         let elem = match data.operands.first() {
-            Some(Operand::Vector(v)) => v
-                .iter()
-                .position(|o| *o == Operand::Reg(reg))
-                .unwrap_or(0) as u8,
+            Some(Operand::Vector(v)) => {
+                v.iter().position(|o| *o == Operand::Reg(reg)).unwrap_or(0) as u8
+            }
             _ => 0,
         };
-        let second_dest = matches!(data.operands.first(), Some(Operand::RegPair(_, q)) if *q == reg);
+        let second_dest =
+            matches!(data.operands.first(), Some(Operand::RegPair(_, q)) if *q == reg);
         use Opcode::*;
         match data.op {
             Mov | Cvta => {
@@ -1395,13 +1410,9 @@ impl<'m> Builder<'m> {
                 let signed = ty.is_some_and(Type::is_signed_int);
                 let bits = bits_of(ty);
                 let ext = |s: bool| {
-                    if s {
-                        Ext::Sext(bits)
-                    } else {
-                        Ext::Zext(bits)
-                    }
+                    if s { Ext::Sext(bits) } else { Ext::Zext(bits) }
                 };
-                let r = match data.op {
+                match data.op {
                     Add => {
                         let b = self.src(ctx, inst, 2);
                         let s = self.acf.add(a, b);
@@ -1437,14 +1448,7 @@ impl<'m> Builder<'m> {
                                 let eb = self.acf.ext(ext(signed), b);
                                 self.acf.mul(ea, eb)
                             }
-                            Some(MulMode::Hi) => self.acf.bin(
-                                BinOp::MulHi {
-                                    signed,
-                                    bits,
-                                },
-                                a,
-                                b,
-                            ),
+                            Some(MulMode::Hi) => self.acf.bin(BinOp::MulHi { signed, bits }, a, b),
                             _ => self.acf.mul(a, b),
                         };
                         let r = if matches!(data.op, Mad | Mad24) {
@@ -1459,8 +1463,7 @@ impl<'m> Builder<'m> {
                             self.wrap(ty, r)
                         }
                     }
-                };
-                r
+                }
             }
             Div | Rem if int => {
                 let a = self.src(ctx, inst, 1);
@@ -1589,8 +1592,13 @@ impl<'m> Builder<'m> {
                 self.acf.select(p, a, b)
             }
             Bfe | Bfi
-                if matches!(data.operands.get(if data.op == Bfe { 2 } else { 3 }), Some(Operand::Imm(_) | Operand::UImm(_)))
-                    && matches!(data.operands.get(if data.op == Bfe { 3 } else { 4 }), Some(Operand::Imm(_) | Operand::UImm(_))) =>
+                if matches!(
+                    data.operands.get(if data.op == Bfe { 2 } else { 3 }),
+                    Some(Operand::Imm(_) | Operand::UImm(_))
+                ) && matches!(
+                    data.operands.get(if data.op == Bfe { 3 } else { 4 }),
+                    Some(Operand::Imm(_) | Operand::UImm(_))
+                ) =>
             {
                 let lit = |o: Option<&Operand>| match o {
                     Some(Operand::Imm(v)) => *v,
@@ -1603,7 +1611,11 @@ impl<'m> Builder<'m> {
                     let a = self.src(ctx, inst, 1);
                     let sh = self.acf.konst(pos.clamp(0, 63));
                     let shifted = self.acf.bin(BinOp::Shr { signed: false }, a, sh);
-                    let mask = self.acf.konst(if len >= 63 { i64::MAX } else { (1i64 << len.max(0)) - 1 });
+                    let mask = self.acf.konst(if len >= 63 {
+                        i64::MAX
+                    } else {
+                        (1i64 << len.max(0)) - 1
+                    });
                     self.acf.bin(BinOp::And, shifted, mask)
                 } else {
                     // d = (b & ~m) | ((a << pos) & m), m = (2^len - 1) << pos
@@ -1801,7 +1813,12 @@ impl<'m> Builder<'m> {
     }
 
     /// Branches and accesses of context `ctx` (and, recursively, of the callees it calls).
-    pub fn collect(&mut self, ctx: usize, branches: &mut Vec<BranchSite>, accesses: &mut Vec<AccessSite>) {
+    pub fn collect(
+        &mut self,
+        ctx: usize,
+        branches: &mut Vec<BranchSite>,
+        accesses: &mut Vec<AccessSite>,
+    ) {
         let func = self.func(ctx);
         let fa = self.fa(ctx);
         let Some(entry) = fa.cfg.entry() else { return };
@@ -1830,7 +1847,8 @@ impl<'m> Builder<'m> {
                         } else {
                             1
                         };
-                        let Some(op @ Operand::Addr(..)) = data.operands.get(addr_k).cloned() else {
+                        let Some(op @ Operand::Addr(..)) = data.operands.get(addr_k).cloned()
+                        else {
                             continue;
                         };
                         let addr = self.operand(ctx, i, &op);
@@ -1867,11 +1885,7 @@ impl<'m> Builder<'m> {
                 let cond = if cb.guard.negated { self.acf.not(g) } else { g };
                 let act = get_active(self);
                 let loop_exit = fa.loops.innermost(b).is_some_and(|l| {
-                    fa.loops
-                        .get(l)
-                        .exits
-                        .iter()
-                        .any(|&(from, _)| from == b)
+                    fa.loops.get(l).exits.iter().any(|&(from, _)| from == b)
                         || fa.loops.get(l).latches.contains(&b)
                 });
                 branches.push(BranchSite {

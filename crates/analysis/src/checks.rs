@@ -17,7 +17,7 @@
 //! What stays undecided depends on data (`possible`), or on a parameter whose value is not
 //! assumed (a boundary check: at most a warp per block diverges, reported only on request).
 
-use crate::acf::{Acf, AccessKind, AccessSite, Atom, BranchSite, Kind, Node, flags};
+use crate::acf::{AccessKind, AccessSite, Acf, Atom, BranchSite, Kind, Node, flags};
 use crate::eval::{Env, Evaluator, Lanes, Sym, SymInfo, SymOracle, Symbols, WarpVal};
 use crate::geometry::Geometry;
 use crate::memory;
@@ -135,14 +135,17 @@ pub struct Oracle<'a> {
 impl SymOracle for Oracle<'_> {
     fn info(&self, s: Sym, acf: &Acf) -> SymInfo {
         match s {
-            Sym::Atom(Atom::Param { func, index, offset }) => {
+            Sym::Atom(Atom::Param {
+                func,
+                index,
+                offset,
+            }) => {
                 let a = self.params.get(&(func, index));
                 let ty = self.module.funcs[func]
                     .params
                     .get(index as usize)
                     .map(|p| p.ty);
-                let pointer = offset == 0
-                    && matches!(ty, Some(Type::U64 | Type::B64 | Type::S64));
+                let pointer = offset == 0 && matches!(ty, Some(Type::U64 | Type::B64 | Type::S64));
                 SymInfo {
                     align: a
                         .and_then(|a| a.align)
@@ -246,6 +249,7 @@ fn eval_bool(
 /// A leaf evaluated once per warp: either fixed per lane, or a comparison `c[lane] + U <op> 0`
 /// with a lane-uniform symbolic `U` to substitute.
 #[derive(Debug, Clone)]
+#[allow(clippy::large_enum_variant)]
 enum LeafVal {
     Fixed([Tri; 32]),
     Split {
@@ -336,7 +340,7 @@ pub struct Checker<'a> {
     pub param_ranges: Vec<(Atom, Vec<i64>)>,
     pub(crate) sim_cache: FxHashMap<SimKey, std::rc::Rc<Vec<Sample>>>,
     /// Warp verdicts by the leaves' per-lane values (cleared per branch).
-    pub(crate) verdict_cache: std::cell::RefCell<FxHashMap<(Vec<(Node, [Tri; 32])>, u32), WarpVerdict>>,
+    pub(crate) verdict_cache: std::cell::RefCell<VerdictCache>,
 }
 
 /// Blocks examined when a condition depends on the block index.
@@ -354,12 +358,11 @@ pub(crate) struct Sample {
 }
 
 fn env_warp(e: &Env) -> u32 {
-    e.lanes
-        .iter()
-        .flatten()
-        .next()
-        .map_or(0, |l| l.linear / 32)
+    e.lanes.iter().flatten().next().map_or(0, |l| l.linear / 32)
 }
+
+/// Warp verdicts keyed by the leaves' per-lane values and the lanes still in the loops.
+pub(crate) type VerdictCache = FxHashMap<(Vec<(Node, [Tri; 32])>, u32), WarpVerdict>;
 
 /// Simulations are shared by the sites of one loop nest: keyed by loops, warp, block and
 /// parameter values.
@@ -486,8 +489,12 @@ impl<'a> Checker<'a> {
                 },
                 _ => None,
             },
-            Kind::Add(a, b) => rec(a, memo).zip(rec(b, memo)).map(|(x, y)| x.wrapping_add(y)),
-            Kind::Mul(a, b) => rec(a, memo).zip(rec(b, memo)).map(|(x, y)| x.wrapping_mul(y)),
+            Kind::Add(a, b) => rec(a, memo)
+                .zip(rec(b, memo))
+                .map(|(x, y)| x.wrapping_add(y)),
+            Kind::Mul(a, b) => rec(a, memo)
+                .zip(rec(b, memo))
+                .map(|(x, y)| x.wrapping_mul(y)),
             Kind::Neg(a) => rec(a, memo).map(i64::wrapping_neg),
             Kind::Ext(e, a) => rec(a, memo).map(|x| crate::eval::ext_concrete(e, x)),
             Kind::Bin(op, a, b) => rec(a, memo)
@@ -496,8 +503,12 @@ impl<'a> Checker<'a> {
             Kind::Cmp(c, a, b) if !c.float => rec(a, memo)
                 .zip(rec(b, memo))
                 .map(|(x, y)| i64::from(crate::eval::cmp_concrete(c, x, y))),
-            Kind::And(a, b) => rec(a, memo).zip(rec(b, memo)).map(|(x, y)| i64::from(x != 0 && y != 0)),
-            Kind::Or(a, b) => rec(a, memo).zip(rec(b, memo)).map(|(x, y)| i64::from(x != 0 || y != 0)),
+            Kind::And(a, b) => rec(a, memo)
+                .zip(rec(b, memo))
+                .map(|(x, y)| i64::from(x != 0 && y != 0)),
+            Kind::Or(a, b) => rec(a, memo)
+                .zip(rec(b, memo))
+                .map(|(x, y)| i64::from(x != 0 || y != 0)),
             Kind::Not(a) => rec(a, memo).map(|x| i64::from(x == 0)),
             Kind::Select(p, a, b) => match rec(p, memo) {
                 Some(0) => rec(b, memo),
@@ -519,7 +530,12 @@ impl<'a> Checker<'a> {
     ) -> [Tri; 32] {
         match lv {
             LeafVal::Fixed(t) => *t,
-            LeafVal::Split { cmp, c, part, fixed } => {
+            LeafVal::Split {
+                cmp,
+                c,
+                part,
+                fixed,
+            } => {
                 let mut u: Option<i64> = Some(0);
                 // An unbound symbol that is not a parameter or block index (a vote result, a
                 // loaded value, an unknown trip count): the lanes' outcome depends on data.
@@ -671,7 +687,16 @@ impl<'a> Checker<'a> {
             let mut v: Vec<u32> = if short {
                 vec![0, 1, n / 2, n.saturating_sub(1)]
             } else {
-                vec![0, 1, 2, 3, n / 2, n / 2 + 1, n.saturating_sub(2), n.saturating_sub(1)]
+                vec![
+                    0,
+                    1,
+                    2,
+                    3,
+                    n / 2,
+                    n / 2 + 1,
+                    n.saturating_sub(2),
+                    n.saturating_sub(1),
+                ]
             };
             v.retain(|&x| x < n.max(1));
             v.sort_unstable();
@@ -697,7 +722,13 @@ impl<'a> Checker<'a> {
     }
 
     /// [`Self::simulate`] from the start of the nest, cached per warp, block and parameters.
-    fn samples(&mut self, loops: &[u32], env: &Env, w: u32, params: &[(Atom, i64)]) -> std::rc::Rc<Vec<Sample>> {
+    fn samples(
+        &mut self,
+        loops: &[u32],
+        env: &Env,
+        w: u32,
+        params: &[(Atom, i64)],
+    ) -> std::rc::Rc<Vec<Sample>> {
         let key: SimKey = (loops.to_vec(), w, env.ctaid, params.to_vec());
         if let Some(s) = self.sim_cache.get(&key) {
             return s.clone();
@@ -717,7 +748,14 @@ impl<'a> Checker<'a> {
 
     /// Simulates the loops `loops` (outermost first) by evaluating their variables' update
     /// expressions, from `env`.
-    fn simulate(&mut self, loops: &[u32], env: &Env, active: u32, exact: bool, out: &mut Vec<Sample>) {
+    fn simulate(
+        &mut self,
+        loops: &[u32],
+        env: &Env,
+        active: u32,
+        exact: bool,
+        out: &mut Vec<Sample>,
+    ) {
         if out.len() >= MAX_SAMPLES {
             return;
         }
@@ -836,7 +874,7 @@ impl<'a> Checker<'a> {
             if v0 == WarpVerdict::MaybeParam {
                 // Do the undecided leaves depend on the block index?
                 for (n, t) in &tri0 {
-                    if t.iter().any(|x| *x == Tri::O) {
+                    if t.contains(&Tri::O) {
                         undecided_flags |= self.acf.flags(*n);
                     }
                 }
@@ -855,9 +893,7 @@ impl<'a> Checker<'a> {
             (vec![[0, 0, 0]], true)
         };
         exhaustive &= all;
-        let cont_flags = conts
-            .iter()
-            .fold(0u16, |f, (_, c)| f | self.acf.flags(*c));
+        let cont_flags = conts.iter().fold(0u16, |f, (_, c)| f | self.acf.flags(*c));
         let slow = (cond_flags | cont_flags) & flags::NONAFFINE != 0;
         let combos = if cond_flags & flags::PARAM != 0 && !pending.is_empty() {
             self.param_combos()
@@ -1009,7 +1045,12 @@ impl<'a> Checker<'a> {
         }
     }
 
-    fn lanes_of(&self, fa: Node, fc: Node, tri: &FxHashMap<Node, [Tri; 32]>) -> ([Tri; 32], [Tri; 32]) {
+    fn lanes_of(
+        &self,
+        fa: Node,
+        fc: Node,
+        tri: &FxHashMap<Node, [Tri; 32]>,
+    ) -> ([Tri; 32], [Tri; 32]) {
         let mut memo = FxHashMap::default();
         let act = eval_bool(self.acf, fa, tri, &mut memo);
         let cond = eval_bool(self.acf, fc, tri, &mut memo);
@@ -1045,7 +1086,9 @@ impl<'a> Checker<'a> {
             }
             let (act, cond) = self.lanes_of(fa, fc, &tri);
             let v = Self::verdict(&act, &cond, env.valid, loop_active);
-            self.verdict_cache.borrow_mut().insert((key, loop_active), v);
+            self.verdict_cache
+                .borrow_mut()
+                .insert((key, loop_active), v);
             return (v, true);
         };
         let mut best = WarpVerdict::Uniform;
@@ -1202,7 +1245,12 @@ impl<'a> Checker<'a> {
         let boundary = {
             let env0 = self.env(0);
             let mut ls = Vec::new();
-            leaves(self.acf, site.active, &mut ls, &mut rustc_hash::FxHashSet::default());
+            leaves(
+                self.acf,
+                site.active,
+                &mut ls,
+                &mut rustc_hash::FxHashSet::default(),
+            );
             let mut set = rustc_hash::FxHashSet::default();
             for n in ls {
                 if let Kind::Cmp(c, a, b) = self.acf.kind(n)
@@ -1216,7 +1264,9 @@ impl<'a> Checker<'a> {
                             self.syms.factors(*m).iter().all(|s| {
                                 matches!(
                                     self.syms.symbol(*s),
-                                    Sym::Atom(Atom::Param { .. } | Atom::Ctaid(_) | Atom::Nctaid(_))
+                                    Sym::Atom(
+                                        Atom::Param { .. } | Atom::Ctaid(_) | Atom::Nctaid(_)
+                                    )
                                 )
                             })
                         })
@@ -1275,7 +1325,13 @@ impl<'a> Checker<'a> {
                 }
             }
             let simulate = !loops.is_empty()
-                && (td_loop || nonaffine && first.iter().chain([].iter()).any(|(a, _)| undecided(a, &env)) || nonaffine && first.is_empty());
+                && (td_loop
+                    || nonaffine
+                        && first
+                            .iter()
+                            .chain([].iter())
+                            .any(|(a, _)| undecided(a, &env))
+                    || nonaffine && first.is_empty());
             let mut samples: Vec<(WarpVal, WarpVal, u32, bool)> = Vec::new();
             for (k, (e, c)) in envs.iter().enumerate() {
                 if simulate {

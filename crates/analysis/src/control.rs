@@ -73,7 +73,7 @@ impl ControlInfo {
         let mut info = ControlInfo::default();
         for &a in fa.cfg.rpo() {
             let succs = fa.cfg.succs(a);
-            if succs.len() < 2 && !cond_branch(func, a).is_some_and(|c| c.taken.is_none()) {
+            if succs.len() < 2 && cond_branch(func, a).is_none_or(|c| c.taken.is_some()) {
                 continue;
             }
             let stop = fa.postdom.ipdom(a);

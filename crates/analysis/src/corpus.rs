@@ -62,7 +62,11 @@ impl Spec {
                 };
                 for it in items {
                     match &kernel {
-                        Some(k) => spec.kernel_assumptions.entry(k.clone()).or_default().add(it)?,
+                        Some(k) => spec
+                            .kernel_assumptions
+                            .entry(k.clone())
+                            .or_default()
+                            .add(it)?,
                         None => spec.assumptions.add(it)?,
                     }
                 }
@@ -77,7 +81,8 @@ impl Spec {
                     };
                     spec.expectations.push(Expectation {
                         line: i as u32 + 1,
-                        rule: Rule::from_id(r).ok_or_else(|| format!("line {}: unknown rule {r}", i + 1))?,
+                        rule: Rule::from_id(r)
+                            .ok_or_else(|| format!("line {}: unknown rule {r}", i + 1))?,
                         certainty: Certainty::parse(c)
                             .ok_or_else(|| format!("line {}: unknown certainty {c}", i + 1))?,
                     });

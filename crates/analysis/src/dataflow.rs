@@ -66,7 +66,11 @@ impl<D: Clone + PartialEq> Results<D> {
 }
 
 /// Runs `analysis` over `func` to a fixpoint.
-pub fn solve<A: Analysis>(analysis: &A, func: &Function, cfg: &ControlFlowGraph) -> Results<A::Domain> {
+pub fn solve<A: Analysis>(
+    analysis: &A,
+    func: &Function,
+    cfg: &ControlFlowGraph,
+) -> Results<A::Domain> {
     let mut entry: SecondaryMap<Block, Option<A::Domain>> = SecondaryMap::new();
     let Some(start) = cfg.entry() else {
         return Results { entry };

@@ -109,7 +109,10 @@ impl BoolAbs {
 pub enum Abs {
     Bot,
     /// `2^scale · Σ c[d]·tid.d + (uniform)`.
-    Int { scale: u8, c: [Coef; 3] },
+    Int {
+        scale: u8,
+        c: [Coef; 3],
+    },
     Bool(BoolAbs),
 }
 
@@ -127,8 +130,7 @@ impl Abs {
         matches!(self, Abs::Int { c, .. } if c == [Coef::Zero; 3])
     }
     fn is_bot(self) -> bool {
-        matches!(self, Abs::Bot)
-            || matches!(self, Abs::Int { c, .. } if c.contains(&Coef::Bot))
+        matches!(self, Abs::Bot) || matches!(self, Abs::Int { c, .. } if c.contains(&Coef::Bot))
     }
     fn join(self, o: Abs) -> Abs {
         match (self, o) {
@@ -299,10 +301,10 @@ impl<'a> Drano<'a> {
         let d = &func.insts[inst];
         let src = |k: usize| d.operands.get(k).map_or(ZERO, |o| self.value(func, s, o));
         let all_zero = |from: usize| {
-            d.operands
-                .iter()
-                .skip(from)
-                .all(|o| self.value(func, s, o).is_zero() || matches!(self.value(func, s, o), Val::Bool(BoolAbs::TF)))
+            d.operands.iter().skip(from).all(|o| {
+                self.value(func, s, o).is_zero()
+                    || matches!(self.value(func, s, o), Val::Bool(BoolAbs::TF))
+            })
         };
         let is_pred = d.mods.ty == Some(Type::Pred);
         use Opcode::*;
@@ -313,7 +315,10 @@ impl<'a> Drano<'a> {
             Neg => src(1).neg(),
             Mul | Mul24 | Mad | Mad24 => {
                 let (a, b) = (src(1), src(2));
-                let prod = match (Self::literal(d.operands.get(1)), Self::literal(d.operands.get(2))) {
+                let prod = match (
+                    Self::literal(d.operands.get(1)),
+                    Self::literal(d.operands.get(2)),
+                ) {
                     (_, Some(k)) => a.scale_by(k),
                     (Some(k), _) => b.scale_by(k),
                     _ if a.is_zero() && b.is_zero() => ZERO,
@@ -393,11 +398,19 @@ impl<'a> Drano<'a> {
             Ld | Ldu => {
                 let space = d.mods.space;
                 if space.is_some_and(StateSpace::is_param) {
-                    return if is_pred { Val::Bool(BoolAbs::TF) } else { ZERO };
+                    return if is_pred {
+                        Val::Bool(BoolAbs::TF)
+                    } else {
+                        ZERO
+                    };
                 }
                 let addr = src(1);
                 if addr.is_zero() {
-                    if is_pred { Val::Bool(BoolAbs::TF) } else { ZERO }
+                    if is_pred {
+                        Val::Bool(BoolAbs::TF)
+                    } else {
+                        ZERO
+                    }
                 } else {
                     TOP
                 }
@@ -406,7 +419,11 @@ impl<'a> Drano<'a> {
             Vote | Redux | Activemask => ZERO,
             _ => {
                 if all_zero(1) {
-                    if is_pred { Val::Bool(BoolAbs::TF) } else { ZERO }
+                    if is_pred {
+                        Val::Bool(BoolAbs::TF)
+                    } else {
+                        ZERO
+                    }
                 } else if is_pred {
                     Val::Bool(BoolAbs::Top)
                 } else {
@@ -561,7 +578,7 @@ pub fn analyze(func: &Function, fa: &FunctionAnalyses, block: [u32; 3]) -> Vec<D
         d.divergent_joins = joins;
         d.td_branches.borrow_mut().clear();
     }
-    let several_rows = block[0] % 32 != 0;
+    let several_rows = !block[0].is_multiple_of(32);
     let mut out = Vec::new();
     for &b in fa.cfg.rpo() {
         let Some(mut s) = results.entry(b).cloned() else {
@@ -578,9 +595,14 @@ pub fn analyze(func: &Function, fa: &FunctionAnalyses, block: [u32; 3]) -> Vec<D
                 Some(StateSpace::Global) | None | Some(StateSpace::Generic)
             );
             if is_mem && global && s.active == Active::Any {
-                let k = if matches!(data.op, Opcode::St | Opcode::Red) { 0 } else { 1 };
+                let k = if matches!(data.op, Opcode::St | Opcode::Red) {
+                    0
+                } else {
+                    1
+                };
                 if let Some(Operand::Addr(AddrBase::Reg(r), _)) = data.operands.get(k) {
-                    let elem = data.mods.ty.map_or(4, |t| t.size_bytes()) * u32::from(data.mods.vec.max(1));
+                    let elem = data.mods.ty.map_or(4, |t| t.size_bytes())
+                        * u32::from(data.mods.vec.max(1));
                     if let Abs::Int { scale, c } = s.regs[r.index()] {
                         let bytes = 1u32 << scale;
                         let unc = c.contains(&Coef::Top)
@@ -626,8 +648,20 @@ mod tests {
             c: [Coef::One, Coef::Zero, Coef::Zero],
         };
         assert_eq!(one.add(one.neg()), ZERO);
-        assert!(matches!(one.add(one), Abs::Int { c: [Coef::Top, Coef::Zero, Coef::Zero], .. }));
-        assert_eq!(one.scale_by(4), Abs::Int { scale: 2, c: [Coef::One, Coef::Zero, Coef::Zero] });
+        assert!(matches!(
+            one.add(one),
+            Abs::Int {
+                c: [Coef::Top, Coef::Zero, Coef::Zero],
+                ..
+            }
+        ));
+        assert_eq!(
+            one.scale_by(4),
+            Abs::Int {
+                scale: 2,
+                c: [Coef::One, Coef::Zero, Coef::Zero]
+            }
+        );
         assert_eq!(one.scale_by(3), TOP);
         assert_eq!(ZERO.scale_by(1000), ZERO);
         assert_eq!(BoolAbs::TTm.not(), BoolAbs::FFm);

@@ -372,7 +372,8 @@ impl WarpVal {
             unknown: (x.unknown & mask) | (y.unknown & !mask),
             opaque: (x.opaque & mask) | (y.opaque & !mask),
         };
-        let mut monos: SmallVec<[u32; 4]> = x.terms.iter().chain(y.terms.iter()).map(|t| t.0).collect();
+        let mut monos: SmallVec<[u32; 4]> =
+            x.terms.iter().chain(y.terms.iter()).map(|t| t.0).collect();
         monos.sort_unstable();
         monos.dedup();
         for m in monos {
@@ -566,7 +567,12 @@ fn dim_index(d: Dim) -> usize {
 }
 
 impl<'a> Evaluator<'a> {
-    pub fn new(acf: &'a Acf, syms: &'a mut Symbols, oracle: &'a dyn SymOracle, env: &'a Env) -> Self {
+    pub fn new(
+        acf: &'a Acf,
+        syms: &'a mut Symbols,
+        oracle: &'a dyn SymOracle,
+        env: &'a Env,
+    ) -> Self {
         let mut memo = FxHashMap::default();
         memo.reserve(64);
         Evaluator {
@@ -635,7 +641,11 @@ impl<'a> Evaluator<'a> {
         if let Some(v) = self.memo.get(&n) {
             return v.clone();
         }
-        let forced = self.env.uniform_nodes.as_ref().is_some_and(|s| s.contains(&n));
+        let forced = self
+            .env
+            .uniform_nodes
+            .as_ref()
+            .is_some_and(|s| s.contains(&n));
         let v = std::rc::Rc::new(if forced {
             self.node_sym(n, 1)
         } else {
@@ -857,10 +867,9 @@ impl<'a> Evaluator<'a> {
                     self.symv(Sym::Atom(a))
                 }
             }
-            Atom::Param { .. }
-            | Atom::VarAddr(_)
-            | Atom::Iter(_)
-            | Atom::Uniform(_) => self.symv(Sym::Atom(a)),
+            Atom::Param { .. } | Atom::VarAddr(_) | Atom::Iter(_) | Atom::Uniform(_) => {
+                self.symv(Sym::Atom(a))
+            }
         }
     }
 
@@ -872,7 +881,11 @@ impl<'a> Evaluator<'a> {
         let mut undefined = 0u32;
         for k in 0..32 {
             if cm & (1 << k) != 0 {
-                match bin_concrete(op, x.lane_const(k).unwrap_or(0), y.lane_const(k).unwrap_or(0)) {
+                match bin_concrete(
+                    op,
+                    x.lane_const(k).unwrap_or(0),
+                    y.lane_const(k).unwrap_or(0),
+                ) {
                     Some(v) => out[k] = v,
                     None => undefined |= 1 << k,
                 }
@@ -904,13 +917,10 @@ impl<'a> Evaluator<'a> {
                         .map(|k| q.lane_const(k).unwrap_or(0))
                         .min()
                         .unwrap_or(0);
-                    let disjoint_const = (0..32).all(|k| {
-                        valid & (1 << k) == 0 || c[k] & q.lane_const(k).unwrap_or(0) == 0
-                    });
+                    let disjoint_const = (0..32)
+                        .all(|k| valid & (1 << k) == 0 || c[k] & q.lane_const(k).unwrap_or(0) == 0);
                     let align = self.part_align(&part);
-                    let sym_clear = part.is_empty()
-                        || (align != u64::MAX && qmin >= 0 && (qmax as u64) < align)
-                        || align == u64::MAX;
+                    let sym_clear = part.is_empty() || align == u64::MAX || (qmax as u64) < align;
                     if qmin >= 0 && disjoint_const && sym_clear {
                         return p.add(q);
                     }
@@ -929,10 +939,11 @@ impl<'a> Evaluator<'a> {
             let align = self.part_align(&part);
             let nonneg = (0..32).all(|k| valid & (1 << k) == 0 || c[k] >= 0);
             match op {
-                BinOp::And if d > 0 && nonneg && {
-                    let hi = d >> d.trailing_zeros();
-                    hi & (hi + 1) == 0
-                } =>
+                BinOp::And
+                    if d > 0 && nonneg && {
+                        let hi = d >> d.trailing_zeros();
+                        hi & (hi + 1) == 0
+                    } =>
                 {
                     // (U + c) & m for a mask of contiguous ones, bits q..p-1.
                     let q = d.trailing_zeros();
@@ -940,13 +951,18 @@ impl<'a> Evaluator<'a> {
                     let p2: u64 = if p >= 63 { u64::MAX } else { 1u64 << p };
                     let q2: i64 = 1i64 << q;
                     let low_clear = (0..32).all(|k| valid & (1 << k) == 0 || c[k] % q2 == 0)
-                        && (part.is_empty() || align == u64::MAX || align % q2 as u64 == 0);
+                        && (part.is_empty()
+                            || align == u64::MAX
+                            || align.is_multiple_of(q2 as u64));
                     if low_clear {
                         let mut low = ZERO;
                         for k in 0..32 {
                             low[k] = c[k] & d;
                         }
-                        if part.is_empty() || align == u64::MAX || p2 != u64::MAX && align % p2 == 0 {
+                        if part.is_empty()
+                            || align == u64::MAX
+                            || p2 != u64::MAX && align.is_multiple_of(p2)
+                        {
                             return WarpVal::lanes(low);
                         }
                         if (0..32).all(|k| valid & (1 << k) == 0 || (c[k] as u64) < p2) {
@@ -981,14 +997,19 @@ impl<'a> Evaluator<'a> {
                         }
                         return r;
                     }
-                    if align != u64::MAX && align % (dv as u64) == 0 && (dv as u64).is_power_of_two() {
+                    if align != u64::MAX
+                        && align.is_multiple_of(dv as u64)
+                        && (dv as u64).is_power_of_two()
+                    {
                         let base = self.node_sym(n, align / dv as u64);
                         return base.add(&WarpVal::lanes(q));
                     }
                 }
                 BinOp::Rem { .. } if d > 0 && nonneg => {
                     let aligned = part.iter().all(|&(_, co)| co % d == 0)
-                        || (align != u64::MAX && (d as u64).is_power_of_two() && align % d as u64 == 0);
+                        || (align != u64::MAX
+                            && (d as u64).is_power_of_two()
+                            && align.is_multiple_of(d as u64));
                     if aligned {
                         let mut r = ZERO;
                         for k in 0..32 {
@@ -1007,7 +1028,13 @@ impl<'a> Evaluator<'a> {
     fn data_lanes(&self, v: &WarpVal) -> u32 {
         let mut m = 0u32;
         for (mono, l) in &v.terms {
-            if *mono != 0 && self.syms.factors(*mono).iter().any(|s| self.syms.info(*s).data) {
+            if *mono != 0
+                && self
+                    .syms
+                    .factors(*mono)
+                    .iter()
+                    .any(|s| self.syms.info(*s).data)
+            {
                 for (k, c) in l.iter().enumerate() {
                     if *c != 0 {
                         m |= 1 << k;
@@ -1020,7 +1047,8 @@ impl<'a> Evaluator<'a> {
 
     fn fallback(&self, x: &WarpVal, y: &WarpVal, conc: &WarpVal, cm: u32) -> WarpVal {
         let valid = self.env.valid;
-        let unknown = (x.unknown | y.unknown | self.data_lanes(x) | self.data_lanes(y)) & valid & !cm;
+        let unknown =
+            (x.unknown | y.unknown | self.data_lanes(x) | self.data_lanes(y)) & valid & !cm;
         let opaque = valid & !cm & !unknown;
         let mut r = conc.clone();
         r.unknown = unknown;

@@ -55,7 +55,13 @@ impl Ctx<'_> {
         if l.line == 0 {
             return None;
         }
-        let name = |f: u32| self.input.module.file_name(f).unwrap_or("<unknown>").to_string();
+        let name = |f: u32| {
+            self.input
+                .module
+                .file_name(f)
+                .unwrap_or("<unknown>")
+                .to_string()
+        };
         // Code inlined from the CUDA headers (atomicAdd, math functions) belongs to the line
         // that called it.
         let file = name(l.file);
@@ -88,7 +94,12 @@ impl Ctx<'_> {
             && let Some((f, ln, c)) = l.inlined_at
         {
             inlined.push(SourceLocation {
-                file: self.input.module.file_name(f).unwrap_or("<unknown>").to_string(),
+                file: self
+                    .input
+                    .module
+                    .file_name(f)
+                    .unwrap_or("<unknown>")
+                    .to_string(),
                 line: ln,
                 col: c,
             });
@@ -132,7 +143,11 @@ impl Ctx<'_> {
         let summary = match (u.root_source(func, fa, cause), chain.last()) {
             (Some(src), Some(last)) => {
                 let via: Vec<String> = {
-                    let mut v: Vec<u32> = chain.iter().filter_map(|l| l.loc.map(|x| x.line)).filter(|l| *l > 0).collect();
+                    let mut v: Vec<u32> = chain
+                        .iter()
+                        .filter_map(|l| l.loc.map(|x| x.line))
+                        .filter(|l| *l > 0)
+                        .collect();
                     v.dedup();
                     v.iter().rev().map(|l| l.to_string()).collect()
                 };
@@ -167,7 +182,10 @@ fn branch_finding(cx: &Ctx<'_>, b: &BranchResult, opts: &CheckOptions) -> Option
         DivClass::Boundary if !opts.report_boundary => return None,
         DivClass::Total => (
             Certainty::Definite,
-            format!("branch diverges in every warp ({} of {})", b.divergent, b.total),
+            format!(
+                "branch diverges in every warp ({} of {})",
+                b.divergent, b.total
+            ),
         ),
         DivClass::Partial => (
             Certainty::Definite,
@@ -211,10 +229,16 @@ fn branch_finding(cx: &Ctx<'_>, b: &BranchResult, opts: &CheckOptions) -> Option
     );
     f.measures.insert(
         "divergent_warps".into(),
-        Measure::range(b.divergent as f64, (b.divergent + b.maybe) as f64, Unit::Warps),
+        Measure::range(
+            b.divergent as f64,
+            (b.divergent + b.maybe) as f64,
+            Unit::Warps,
+        ),
     );
-    f.measures
-        .insert("warps_examined".into(), Measure::exact(b.total as f64, Unit::Warps));
+    f.measures.insert(
+        "warps_examined".into(),
+        Measure::exact(b.total as f64, Unit::Warps),
+    );
     let (steps, summary) = cx.provenance(b.site.ctx, cause, "condition:");
     f.provenance = steps;
     if !summary.is_empty() {
@@ -233,7 +257,11 @@ fn branch_finding(cx: &Ctx<'_>, b: &BranchResult, opts: &CheckOptions) -> Option
          a warp agree (sort or bin items by the condition)"
             .to_string()
     } else if b.class == DivClass::Boundary
-        || matches!(src, Some(SourceKind::Tid(_))) && b.ratio.1 <= 0.5 && !b.site.loop_exit && b.class == DivClass::Partial && b.ratio.0 < 0.2
+        || matches!(src, Some(SourceKind::Tid(_)))
+            && b.ratio.1 <= 0.5
+            && !b.site.loop_exit
+            && b.class == DivClass::Partial
+            && b.ratio.0 < 0.2
     {
         "only the warps at the edge of the data split here: pad the data or size the grid to a \
          multiple of the warp so boundary checks are uniform"
@@ -364,7 +392,13 @@ fn access_findings(cx: &Ctx<'_>, a: &AccessResult) -> Vec<Finding> {
                 )
             }
         };
-        let mut f = Finding::new(rule, certainty, cx.ka.name.clone(), message, cx.location(func, a.site.inst));
+        let mut f = Finding::new(
+            rule,
+            certainty,
+            cx.ka.name.clone(),
+            message,
+            cx.location(func, a.site.inst),
+        );
         if a.site.ctx != 0 {
             f.function = Some(names::base_name(&func.name).to_string());
         }
@@ -403,8 +437,12 @@ fn access_findings(cx: &Ctx<'_>, a: &AccessResult) -> Vec<Finding> {
             );
             f.measures.insert(
                 "wavefronts".into(),
-                Measure::range(s.wavefronts.0 as f64, s.wavefronts.1 as f64, Unit::Wavefronts)
-                    .with_ideal(s.ideal.1 as f64),
+                Measure::range(
+                    s.wavefronts.0 as f64,
+                    s.wavefronts.1 as f64,
+                    Unit::Wavefronts,
+                )
+                .with_ideal(s.ideal.1 as f64),
             );
             f.estimated_gain = Some(Gain {
                 metric: "excess_wavefronts_per_request".into(),
@@ -451,11 +489,18 @@ fn drano_finding(cx: &Ctx<'_>, ctx: usize, v: DranoVerdict) -> Finding {
             "make the condition uniform across each warp, or compute both sides and select",
         ),
     };
-    let mut f = Finding::new(rule, Certainty::Possible, cx.ka.name.clone(), msg, cx.location(func, inst));
+    let mut f = Finding::new(
+        rule,
+        Certainty::Possible,
+        cx.ka.name.clone(),
+        msg,
+        cx.location(func, inst),
+    );
     if ctx != 0 {
         f.function = Some(names::base_name(&func.name).to_string());
     }
-    f.notes.push("engine: drano (GPUDrano's abstract interpretation)".into());
+    f.notes
+        .push("engine: drano (GPUDrano's abstract interpretation)".into());
     f.fix = Some(fix.into());
     f
 }

@@ -92,7 +92,8 @@ impl Geometry {
 
     /// Blocks in the grid, when known.
     pub fn blocks(&self) -> Option<u64> {
-        self.grid.map(|g| g.iter().map(|&v| u64::from(v.max(1))).product())
+        self.grid
+            .map(|g| g.iter().map(|&v| u64::from(v.max(1))).product())
     }
 
     /// The lanes of warp `w`: coordinates of each existing lane (`None` past the block's end).
@@ -185,8 +186,7 @@ impl Assumptions {
                         return Err(format!("`{item}`: empty range"));
                     }
                     entry.range = Some((lo, hi));
-                } else if rhs.trim().parse::<f64>().is_ok() && rhs.trim().parse::<i64>().is_err()
-                {
+                } else if rhs.trim().parse::<f64>().is_ok() && rhs.trim().parse::<i64>().is_err() {
                     // A floating-point value: irrelevant to addresses and branches we model.
                 } else {
                     entry.value = Some(parse(rhs)?);

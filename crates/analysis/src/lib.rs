@@ -19,6 +19,9 @@
 //! [`drano`] is GPUDrano's abstract interpretation on the generic [`dataflow`] engine, the
 //! alternative engine for comparisons. Entry point: [`check`].
 
+// Lane loops index several per-lane arrays at once.
+#![allow(clippy::needless_range_loop)]
+
 pub mod acf;
 pub mod checks;
 pub mod control;
@@ -171,7 +174,9 @@ pub fn kernel_geometry(module: &Module, f: FuncId, opts: &CheckOptions) -> Geome
             g.block_source = src.source.clone();
             block_set = true;
         }
-        if g.grid.is_none() && let Some(gr) = src.grid {
+        if g.grid.is_none()
+            && let Some(gr) = src.grid
+        {
             g.grid = Some(gr);
             g.grid_source = Some(src.source.clone());
         }
@@ -188,13 +193,16 @@ pub fn kernel_geometry(module: &Module, f: FuncId, opts: &CheckOptions) -> Geome
     g
 }
 
+/// Assumptions by (function, parameter index).
+type ParamTable = FxHashMap<(FuncId, u32), ParamAssumption>;
+
 /// Resolves parameter assumptions of a kernel to parameter indices: CUDA names (from the
 /// kernel's signature in the source), `#N`, or PTX parameter names.
 fn kernel_params(
     input: &Input<'_>,
     f: FuncId,
     opts: &CheckOptions,
-) -> (FxHashMap<(FuncId, u32), ParamAssumption>, Vec<Option<String>>) {
+) -> (ParamTable, Vec<Option<String>>) {
     let module = input.module;
     let func = &module.funcs[f];
     let base = names::base_name(&func.name);
@@ -265,7 +273,7 @@ pub fn check(input: &Input<'_>, opts: &CheckOptions) -> CheckResult {
         .map(|(f, _)| f)
         .collect();
     // Kernels are independent: analyse them in parallel, keep their order.
-    let per_kernel: Vec<(KernelAnalysis, Vec<warpscope_report::Finding>, usize, Timings)> = kernels
+    let per_kernel: Vec<KernelOutcome> = kernels
         .par_iter()
         .map(|&fid| check_kernel(input, opts, &analyses, &controls, &uni, fid))
         .collect();
@@ -289,6 +297,14 @@ pub fn check(input: &Input<'_>, opts: &CheckOptions) -> CheckResult {
     result
 }
 
+/// One kernel's analysis, findings, number of suppressed findings and timings.
+type KernelOutcome = (
+    KernelAnalysis,
+    Vec<warpscope_report::Finding>,
+    usize,
+    Timings,
+);
+
 /// Analyses one kernel: its geometry and assumptions, the chosen engine, then its findings.
 fn check_kernel(
     input: &Input<'_>,
@@ -297,7 +313,7 @@ fn check_kernel(
     controls: &SecondaryMap<FuncId, ControlInfo>,
     uni: &ModuleUniformity,
     fid: FuncId,
-) -> (KernelAnalysis, Vec<warpscope_report::Finding>, usize, Timings) {
+) -> KernelOutcome {
     let module = input.module;
     let func = &module.funcs[fid];
     let base = names::base_name(&func.name);
@@ -363,10 +379,14 @@ fn check_kernel(
                 k += 1;
             }
             for f in funcs {
-                let ctx = ka.contexts.iter().position(|c| c.0 == f).unwrap_or_else(|| {
-                    ka.contexts.push((f, 0));
-                    ka.contexts.len() - 1
-                });
+                let ctx = ka
+                    .contexts
+                    .iter()
+                    .position(|c| c.0 == f)
+                    .unwrap_or_else(|| {
+                        ka.contexts.push((f, 0));
+                        ka.contexts.len() - 1
+                    });
                 for v in drano::analyze(&module.funcs[f], &analyses[f], geometry.block) {
                     ka.drano.push((ctx, v));
                 }
@@ -506,7 +526,12 @@ fn run_acf(
         let t = Instant::now();
         ka.branches.push(checker.branch(site));
         if trace {
-            eprintln!("[trace] {} branch {:?}: {:?}", ka.name, site.inst, t.elapsed());
+            eprintln!(
+                "[trace] {} branch {:?}: {:?}",
+                ka.name,
+                site.inst,
+                t.elapsed()
+            );
         }
     }
     for site in &accesses {
@@ -518,22 +543,30 @@ fn run_acf(
             continue;
         }
         let func = &module.funcs[c.func];
-        if u.address_cause(func, &analyses[c.func], site.inst).is_none() {
+        if u.address_cause(func, &analyses[c.func], site.inst)
+            .is_none()
+        {
             continue;
         }
         let t = Instant::now();
         ka.accesses.push(checker.access(site));
         if trace {
-            eprintln!("[trace] {} access {:?}: {:?}", ka.name, site.inst, t.elapsed());
+            eprintln!(
+                "[trace] {} access {:?}: {:?}",
+                ka.name,
+                site.inst,
+                t.elapsed()
+            );
         }
     }
     // Remember the context of each site for provenance.
-    ka.notes.extend(
-        ctxs.iter()
-            .skip(1)
-            .filter(|c| c.parent.is_some())
-            .map(|c| format!("analysed `{}` in a calling context (IACF)", names::base_name(&module.funcs[c.func].name))),
-    );
+    ka.notes
+        .extend(ctxs.iter().skip(1).filter(|c| c.parent.is_some()).map(|c| {
+            format!(
+                "analysed `{}` in a calling context (IACF)",
+                names::base_name(&module.funcs[c.func].name)
+            )
+        }));
     ka.notes.dedup();
     ka.contexts = ctxs.iter().map(|c| (c.func, c.td_mask)).collect();
     timings.evaluation += t.elapsed();

@@ -12,7 +12,10 @@
 
 /// Merged byte intervals `[start, end)` touched by lanes at `offsets`, each `size` bytes.
 pub fn runs(offsets: &[i64], size: u32) -> Vec<(i64, i64)> {
-    let mut iv: Vec<(i64, i64)> = offsets.iter().map(|&o| (o, o + i64::from(size.max(1)))).collect();
+    let mut iv: Vec<(i64, i64)> = offsets
+        .iter()
+        .map(|&o| (o, o + i64::from(size.max(1))))
+        .collect();
     iv.sort_unstable();
     let mut out: Vec<(i64, i64)> = Vec::with_capacity(iv.len());
     for (s, e) in iv {
@@ -159,11 +162,17 @@ mod tests {
     #[test]
     fn coalesced_strided_and_misaligned() {
         let o = lanes(|k| 4 * k);
-        assert_eq!((sectors(&o, 4), ideal_sectors(32, 4), lines(&o, 4)), (4, 4, 1));
+        assert_eq!(
+            (sectors(&o, 4), ideal_sectors(32, 4), lines(&o, 4)),
+            (4, 4, 1)
+        );
         let o = lanes(|k| 8 * k);
         assert_eq!((sectors(&o, 4), runs_aligned(&o, 4)), (8, 32));
         let o = lanes(|k| 4 * k + 4);
-        assert_eq!((sectors(&o, 4), runs_aligned(&o, 4), lines(&o, 4)), (5, 4, 2));
+        assert_eq!(
+            (sectors(&o, 4), runs_aligned(&o, 4), lines(&o, 4)),
+            (5, 4, 2)
+        );
         // Broadcast.
         let o = lanes(|_| 64);
         assert_eq!((sectors(&o, 4), ideal_sectors(32, 4)), (1, 4));
@@ -180,7 +189,10 @@ mod tests {
         assert_eq!(runs_aligned(&o, 4), 4);
         // 8-wide rows of u16: four 16-byte pieces, 2048 bytes apart.
         let o: Vec<i64> = (0..32).map(|k| (k / 8) * 2048 + (k % 8) * 2).collect();
-        assert_eq!((sectors(&o, 2), ideal_sectors(32, 2), runs_aligned(&o, 2)), (4, 2, 4));
+        assert_eq!(
+            (sectors(&o, 2), ideal_sectors(32, 2), runs_aligned(&o, 2)),
+            (4, 2, 4)
+        );
     }
 
     #[test]
@@ -195,7 +207,8 @@ mod tests {
 
     #[test]
     fn banks() {
-        let l = |f: &dyn Fn(i64) -> i64| (0..32u32).map(|k| (k, f(i64::from(k)))).collect::<Vec<_>>();
+        let l =
+            |f: &dyn Fn(i64) -> i64| (0..32u32).map(|k| (k, f(i64::from(k)))).collect::<Vec<_>>();
         assert_eq!(bank_cost(&l(&|k| 4 * k), 4).ways, 1);
         assert_eq!(bank_cost(&l(&|k| 8 * k), 4).ways, 2);
         assert_eq!(bank_cost(&l(&|k| 128 * k), 4).ways, 32);

@@ -138,7 +138,8 @@ mod tests {
 
     #[test]
     fn reads_parameter_names() {
-        let src = "// x\n__global__ void k(const float* __restrict__ in, float *out,\n    int n)\n{\n";
+        let src =
+            "// x\n__global__ void k(const float* __restrict__ in, float *out,\n    int n)\n{\n";
         assert_eq!(
             cuda_param_names(src, "k", 4).unwrap(),
             vec!["in", "out", "n"]

@@ -77,7 +77,10 @@ fn csv_fields(line: &str) -> Vec<String> {
 }
 
 fn number(s: &str) -> Option<f64> {
-    let t: String = s.chars().filter(|c| !matches!(c, ',' | ' ' | '%')).collect();
+    let t: String = s
+        .chars()
+        .filter(|c| !matches!(c, ',' | ' ' | '%'))
+        .collect();
     t.parse().ok()
 }
 
@@ -108,11 +111,13 @@ pub fn parse_source_csv(text: &str) -> Vec<LineCounters> {
         let Ok(line) = first.trim().parse::<u32>() else {
             continue;
         };
-        let entry = acc.entry((file.clone(), line)).or_insert_with(|| LineCounters {
-            file: file.clone(),
-            line,
-            values: BTreeMap::new(),
-        });
+        let entry = acc
+            .entry((file.clone(), line))
+            .or_insert_with(|| LineCounters {
+                file: file.clone(),
+                line,
+                values: BTreeMap::new(),
+            });
         for (name, v) in h.iter().zip(f.iter()).skip(2) {
             if let Some(x) = number(v) {
                 let e = entry.values.entry(name.clone()).or_insert(0.0);

@@ -127,7 +127,9 @@ impl ModuleUniformity {
         if let Some(u) = self.results.get(&(f, mask)) {
             return u.ret_mask;
         }
-        if self.in_progress.contains(&(f, mask)) || cg.is_recursive(f) && self.in_progress.iter().any(|p| p.0 == f) {
+        if self.in_progress.contains(&(f, mask))
+            || cg.is_recursive(f) && self.in_progress.iter().any(|p| p.0 == f)
+        {
             // Recursion: every return is TD if anything is.
             return u64::MAX;
         }
@@ -234,7 +236,11 @@ pub(crate) fn call_args(func: &Function, call: Inst) -> (Option<FuncId>, Vec<Cal
         _ => None,
     });
     let b = func.inst_block[call];
-    let pos = func.blocks[b].insts.iter().position(|&i| i == call).unwrap_or(0);
+    let pos = func.blocks[b]
+        .insts
+        .iter()
+        .position(|&i| i == call)
+        .unwrap_or(0);
     let lists: Vec<&[Operand]> = d
         .operands
         .iter()
@@ -335,7 +341,9 @@ impl Uniformity {
             }
             // Control dependence of newly TD branches.
             for &b in fa.cfg.rpo() {
-                let Some(cb) = cond_branch(func, b) else { continue };
+                let Some(cb) = cond_branch(func, b) else {
+                    continue;
+                };
                 if done_branches.contains(&cb.inst) {
                     continue;
                 }
@@ -551,7 +559,12 @@ impl Uniformity {
     }
 
     /// The TD cause of the address of memory instruction `inst`, if its address is TD.
-    pub fn address_cause(&self, func: &Function, fa: &FunctionAnalyses, inst: Inst) -> Option<Cause> {
+    pub fn address_cause(
+        &self,
+        func: &Function,
+        fa: &FunctionAnalyses,
+        inst: Inst,
+    ) -> Option<Cause> {
         let data = &func.insts[inst];
         for op in &data.operands {
             if let Operand::Addr(AddrBase::Reg(r), _) = op {
@@ -563,7 +576,13 @@ impl Uniformity {
 
     /// The provenance chain from `cause` back to its source, one step per link (at most
     /// `limit` steps; a cycle through a loop stops the walk).
-    pub fn chain(&self, func: &Function, fa: &FunctionAnalyses, cause: Cause, limit: usize) -> Vec<Link> {
+    pub fn chain(
+        &self,
+        func: &Function,
+        fa: &FunctionAnalyses,
+        cause: Cause,
+        limit: usize,
+    ) -> Vec<Link> {
         let mut out = Vec::new();
         let mut cur = Some(cause);
         let mut seen: Vec<Cause> = Vec::new();
@@ -622,7 +641,12 @@ impl Uniformity {
     }
 
     /// The source at the end of `cause`'s chain.
-    pub fn root_source(&self, func: &Function, fa: &FunctionAnalyses, cause: Cause) -> Option<SourceKind> {
+    pub fn root_source(
+        &self,
+        func: &Function,
+        fa: &FunctionAnalyses,
+        cause: Cause,
+    ) -> Option<SourceKind> {
         let _ = func;
         let mut cur = Some(cause);
         let mut n = 0;
@@ -653,7 +677,10 @@ impl Uniformity {
             }
             cur = match c {
                 Cause::Source { kind, .. } => {
-                    return matches!(kind, SourceKind::Atomic | SourceKind::Clock | SourceKind::Shuffle);
+                    return matches!(
+                        kind,
+                        SourceKind::Atomic | SourceKind::Clock | SourceKind::Shuffle
+                    );
                 }
                 Cause::Load { .. } => return true,
                 Cause::Data { from, .. } => self.def_td[from],

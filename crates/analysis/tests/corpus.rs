@@ -42,7 +42,14 @@ fn evaluate(engine: Engine, verbose: bool) -> BTreeMap<Rule, Score> {
         }
         if verbose {
             for m in mism {
-                println!("  [{}] {rel}:{} {} {} ({})", engine.as_str(), m.line, m.rule, m.kind, m.detail);
+                println!(
+                    "  [{}] {rel}:{} {} {} ({})",
+                    engine.as_str(),
+                    m.line,
+                    m.rule,
+                    m.kind,
+                    m.detail
+                );
             }
         }
     }
@@ -79,10 +86,21 @@ fn table(rows: &[(Engine, BTreeMap<Rule, Score>)]) -> String {
 fn corpus_accuracy() {
     let acf = evaluate(Engine::Acf, true);
     let drano = evaluate(Engine::Drano, true);
-    println!("{}", table(&[(Engine::Acf, acf.clone()), (Engine::Drano, drano)]));
+    println!(
+        "{}",
+        table(&[(Engine::Acf, acf.clone()), (Engine::Drano, drano)])
+    );
     for rule in [Rule::DivergentBranch, Rule::UncoalescedAccess] {
         let s = acf.get(&rule).copied().unwrap_or_default();
-        assert!(s.recall() >= 0.95, "{rule}: recall {:.3} < 0.95", s.recall());
-        assert!(s.precision() >= 0.90, "{rule}: precision {:.3} < 0.90", s.precision());
+        assert!(
+            s.recall() >= 0.95,
+            "{rule}: recall {:.3} < 0.95",
+            s.recall()
+        );
+        assert!(
+            s.precision() >= 0.90,
+            "{rule}: precision {:.3} < 0.90",
+            s.precision()
+        );
     }
 }

@@ -65,7 +65,12 @@ fn gpucheck_fig1_srad_clamp_branches_are_data_dependent_and_the_fix_has_none() {
     let fixed = r.kernels.iter().find(|k| k.name == "srad_fig2").unwrap();
     assert!(fixed.branches.is_empty(), "fminf/fmaxf leave no branch");
     // The fix hint is the paper's.
-    let f = r.report.findings.iter().find(|f| f.rule == Rule::DivergentBranch).unwrap();
+    let f = r
+        .report
+        .findings
+        .iter()
+        .find(|f| f.rule == Rule::DivergentBranch)
+        .unwrap();
     assert!(f.fix.as_deref().unwrap().contains("fminf/fmaxf"));
 }
 
@@ -93,14 +98,20 @@ fn gpucheck_fig6_b_is_thread_dependent_after_the_join() {
     let r = exact("gpucheck_fig6_7_8");
     let k = r.kernels.iter().find(|k| k.name == "fig6").unwrap();
     // `if (c)` with c = a % 2: every warp diverges.
-    let b = k.branches.iter().find(|b| b.condition.contains("tid.x")).unwrap();
+    let b = k
+        .branches
+        .iter()
+        .find(|b| b.condition.contains("tid.x"))
+        .unwrap();
     assert_eq!(b.class, DivClass::Total);
     assert_eq!(b.ratio, (1.0, 1.0));
     // Arr[b] (line 30): thread-dependent address, two words: measured, not a finding.
     let arr_b = k
         .accesses
         .iter()
-        .find(|a| a.address.contains("tid.x") && a.global.as_ref().is_some_and(|g| g.sectors.1 == 1))
+        .find(|a| {
+            a.address.contains("tid.x") && a.global.as_ref().is_some_and(|g| g.sectors.1 == 1)
+        })
         .expect("Arr[b] is a thread-dependent access");
     assert!(arr_b.verdicts.is_empty());
 }
@@ -125,10 +136,11 @@ fn gpucheck_fig8_memcpy_is_coalesced_and_its_exit_is_a_boundary() {
     let r = exact("gpucheck_fig6_7_8");
     let k = r.kernels.iter().find(|k| k.name == "fig8").unwrap();
     assert!(k.accesses.iter().all(|a| a.verdicts.is_empty()));
-    assert!(k
-        .branches
-        .iter()
-        .all(|b| matches!(b.class, DivClass::Boundary | DivClass::NonDivergent)));
+    assert!(
+        k.branches
+            .iter()
+            .all(|b| matches!(b.class, DivClass::Boundary | DivClass::NonDivergent))
+    );
 }
 
 #[test]
@@ -163,7 +175,10 @@ fn gpucheck_fig9_iacf_resolves_down_and_up_the_call_stack() {
             for (_, i) in func.insts_in_order() {
                 let d = &func.insts[i];
                 if d.op == Opcode::St
-                    && matches!(d.operands.first(), Some(Operand::Addr(AddrBase::Return(0), _)))
+                    && matches!(
+                        d.operands.first(),
+                        Some(Operand::Addr(AddrBase::Return(0), _))
+                    )
                 {
                     let v = d.operands[1].clone();
                     let n = b.operand(c, i, &v);
@@ -203,7 +218,10 @@ fn gpucheck_fig11_gaussian_fan1_fan2() {
         .report
         .findings
         .iter()
-        .find(|f| f.rule == Rule::UncoalescedAccess && f.location.cuda.as_ref().is_some_and(|c| c.line == 18))
+        .find(|f| {
+            f.rule == Rule::UncoalescedAccess
+                && f.location.cuda.as_ref().is_some_and(|c| c.line == 18)
+        })
         .unwrap_or_else(|| panic!("{rel}: Fan1's column read"));
     assert_eq!(f.certainty, warpscope_report::Certainty::Possible);
 }
@@ -221,7 +239,11 @@ fn gpucheck_fig12_lavamd_loop_splits_one_warp_of_four() {
 fn gpucheck_fig13_nw_corner_and_west_column() {
     let r = exact("gpucheck_fig13_nw");
     let k = &r.kernels[0];
-    let corner = k.branches.iter().find(|b| b.condition.contains("tid.x")).unwrap();
+    let corner = k
+        .branches
+        .iter()
+        .find(|b| b.condition.contains("tid.x"))
+        .unwrap();
     assert_eq!(corner.class, DivClass::Total);
     let west = r
         .report
@@ -229,7 +251,12 @@ fn gpucheck_fig13_nw_corner_and_west_column() {
         .iter()
         .find(|f| f.rule == Rule::UncoalescedAccess)
         .unwrap();
-    assert!(west.fix.as_deref().unwrap().contains("map threadIdx.x to columns"));
+    assert!(
+        west.fix
+            .as_deref()
+            .unwrap()
+            .contains("map threadIdx.x to columns")
+    );
 }
 
 #[test]
@@ -237,7 +264,10 @@ fn gpudrano_fig2_before_and_after_the_fix() {
     exact("gpudrano_fig2");
     let (_, _, d) = run("gpudrano_fig2", Engine::Drano);
     // Fig. 2a: A[xy] and M[xt] are ⊤ (lines 21 and 23); A[ty], B[x], B[t] are not flagged.
-    assert_eq!(lines(&d, Rule::UncoalescedAccess, "fan2_a"), BTreeSet::from([21, 23]));
+    assert_eq!(
+        lines(&d, Rule::UncoalescedAccess, "fan2_a"),
+        BTreeSet::from([21, 23])
+    );
     // Fig. 2b: nothing uncoalesced.
     assert!(lines(&d, Rule::UncoalescedAccess, "fan2_b").is_empty());
 }

@@ -79,7 +79,10 @@ fn dim3_of(v: &toml::Value) -> Result<[u32; 3], String> {
                 return Err("expected 1 to 3 dimensions".into());
             }
             for (i, x) in a.iter().enumerate() {
-                let n = x.as_integer().filter(|n| *n > 0).ok_or("dimensions must be positive integers")?;
+                let n = x
+                    .as_integer()
+                    .filter(|n| *n > 0)
+                    .ok_or("dimensions must be positive integers")?;
                 out[i] = n as u32;
             }
             Ok(out)
@@ -94,7 +97,11 @@ fn strings_of(v: &toml::Value) -> Result<Vec<String>, String> {
         toml::Value::String(s) => Ok(vec![s.clone()]),
         toml::Value::Array(a) => a
             .iter()
-            .map(|x| x.as_str().map(str::to_string).ok_or_else(|| "expected strings".to_string()))
+            .map(|x| {
+                x.as_str()
+                    .map(str::to_string)
+                    .ok_or_else(|| "expected strings".to_string())
+            })
             .collect(),
         // `assume = { n = 1000 }`
         toml::Value::Table(t) => Ok(t
@@ -127,11 +134,23 @@ fn read_config(path: &Path) -> Result<Config, String> {
             "deny" => c.deny = strings_of(v).map_err(|e| err(k, e))?,
             "boundary" => c.boundary = v.as_bool().unwrap_or(false),
             "kernels" => {
-                let t = v.as_table().ok_or_else(|| err(k, "expected a table".into()))?;
+                let t = v
+                    .as_table()
+                    .ok_or_else(|| err(k, "expected a table".into()))?;
                 for (name, kv) in t {
-                    let kt = kv.as_table().ok_or_else(|| err(name, "expected a table".into()))?;
-                    let block = kt.get("block").map(dim3_of).transpose().map_err(|e| err(name, e))?;
-                    let grid = kt.get("grid").map(dim3_of).transpose().map_err(|e| err(name, e))?;
+                    let kt = kv
+                        .as_table()
+                        .ok_or_else(|| err(name, "expected a table".into()))?;
+                    let block = kt
+                        .get("block")
+                        .map(dim3_of)
+                        .transpose()
+                        .map_err(|e| err(name, e))?;
+                    let grid = kt
+                        .get("grid")
+                        .map(dim3_of)
+                        .transpose()
+                        .map_err(|e| err(name, e))?;
                     let assume = kt
                         .get("assume")
                         .map(strings_of)
@@ -331,7 +350,9 @@ pub fn run(args: CheckArgs) -> ExitCode {
             };
             let mut s = text::render(&all, &sources, &opts);
             if suppressed > 0 {
-                s.push_str(&format!("{suppressed} finding(s) suppressed by allow comments\n"));
+                s.push_str(&format!(
+                    "{suppressed} finding(s) suppressed by allow comments\n"
+                ));
             }
             s
         }

@@ -4,7 +4,6 @@
 use crate::Report;
 use serde::{Deserialize, Serialize};
 
-
 /// Version of the JSON layout; bumped when a field changes meaning or disappears.
 pub const FORMAT_VERSION: u32 = 1;
 
@@ -26,7 +25,8 @@ pub fn render(report: &Report) -> String {
         tool_version: crate::TOOL_VERSION,
         report,
     };
-    let mut s = serde_json::to_string_pretty(&env).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"));
+    let mut s =
+        serde_json::to_string_pretty(&env).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"));
     s.push('\n');
     s
 }

@@ -429,7 +429,11 @@ impl Finding {
 
     /// Sort key: file, line, column, rule.
     pub fn sort_key(&self) -> (Option<&SourceLocation>, Option<&PtxLocation>, Rule) {
-        (self.location.cuda.as_ref(), self.location.ptx.as_ref(), self.rule)
+        (
+            self.location.cuda.as_ref(),
+            self.location.ptx.as_ref(),
+            self.rule,
+        )
     }
 }
 
@@ -499,6 +503,9 @@ mod tests {
         assert_eq!(m.to_string(), "5 sectors (ideal 4)");
         m.merge(&Measure::exact(6.0, Unit::Sectors));
         assert_eq!(m.to_string(), "[5, 6] sectors (ideal 4)");
-        assert_eq!(Measure::exact(0.125, Unit::Ratio).to_string(), "0.125 ratio");
+        assert_eq!(
+            Measure::exact(0.125, Unit::Ratio).to_string(),
+            "0.125 ratio"
+        );
     }
 }

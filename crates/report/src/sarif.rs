@@ -123,7 +123,10 @@ fn related(f: &Finding) -> Vec<Value> {
 fn properties(f: &Finding) -> Value {
     let mut p = Map::new();
     p.insert("certainty".into(), json!(f.certainty.as_str()));
-    p.insert("source".into(), serde_json::to_value(f.source).unwrap_or(Value::Null));
+    p.insert(
+        "source".into(),
+        serde_json::to_value(f.source).unwrap_or(Value::Null),
+    );
     p.insert("kernel".into(), json!(f.kernel));
     p.insert(
         "measures".into(),
@@ -132,7 +135,12 @@ fn properties(f: &Finding) -> Value {
     if !f.provenance.is_empty() {
         p.insert(
             "provenance".into(),
-            json!(f.provenance.iter().map(|s| s.message.clone()).collect::<Vec<_>>()),
+            json!(
+                f.provenance
+                    .iter()
+                    .map(|s| s.message.clone())
+                    .collect::<Vec<_>>()
+            ),
         );
     }
     if let Some(fix) = &f.fix {
@@ -148,7 +156,10 @@ fn properties(f: &Finding) -> Value {
         p.insert("notes".into(), json!(f.notes));
     }
     if let Some(v) = f.verdict {
-        p.insert("verdict".into(), serde_json::to_value(v).unwrap_or(Value::Null));
+        p.insert(
+            "verdict".into(),
+            serde_json::to_value(v).unwrap_or(Value::Null),
+        );
     }
     Value::Object(p)
 }

@@ -76,10 +76,15 @@ fn severity(f: &Finding) -> Severity {
 
 fn notes(f: &Finding, opts: &TextOptions) -> Vec<String> {
     let mut notes = Vec::new();
-    let mut head = format!("kernel `{}`, {} ({} analysis)", f.kernel, f.certainty, match f.source {
-        crate::Origin::Static => "static",
-        crate::Origin::Dynamic => "dynamic",
-    });
+    let mut head = format!(
+        "kernel `{}`, {} ({} analysis)",
+        f.kernel,
+        f.certainty,
+        match f.source {
+            crate::Origin::Static => "static",
+            crate::Origin::Dynamic => "dynamic",
+        }
+    );
     if let Some(func) = &f.function {
         let _ = write!(head, ", in `{func}`");
     }
@@ -114,13 +119,22 @@ fn notes(f: &Finding, opts: &TextOptions) -> Vec<String> {
             (None, Some(p)) => format!(" (ptx {p})"),
             _ => String::new(),
         };
-        notes.push(format!("{} {}{at}", if i == 0 { "why:" } else { "  <-" }, s.message));
+        notes.push(format!(
+            "{} {}{at}",
+            if i == 0 { "why:" } else { "  <-" },
+            s.message
+        ));
     }
     for n in &f.notes {
         notes.push(n.clone());
     }
     if let Some(g) = &f.estimated_gain {
-        notes.push(format!("estimated gain: {} {} {}", g.value, g.unit.as_str(), g.metric));
+        notes.push(format!(
+            "estimated gain: {} {} {}",
+            g.value,
+            g.unit.as_str(),
+            g.metric
+        ));
     }
     if let Some(v) = f.verdict {
         notes.push(format!("run verdict: {v:?}"));
@@ -239,12 +253,21 @@ mod tests {
         let mut src = Sources::new();
         src.insert("k.cu", "int i = tid;\n    out[i] = in[2 * i]; // comment\n");
         let s = render_finding(&finding(), &src, &TextOptions::default());
-        assert!(s.starts_with("warning[uncoalesced-access]: each warp request"), "{s}");
+        assert!(
+            s.starts_with("warning[uncoalesced-access]: each warp request"),
+            "{s}"
+        );
         assert!(s.contains("k.cu:2:5"), "{s}");
         assert!(s.contains("out[i] = in[2 * i];"), "{s}");
         assert!(s.contains("^^^^^^^^^^^^^^^^^^^"), "{s}");
-        assert!(s.contains("= sectors per request: 8 sectors (ideal 4)"), "{s}");
-        assert!(s.contains("= why: address depends on %tid.x (k.cu:1)"), "{s}");
+        assert!(
+            s.contains("= sectors per request: 8 sectors (ideal 4)"),
+            "{s}"
+        );
+        assert!(
+            s.contains("= why: address depends on %tid.x (k.cu:1)"),
+            "{s}"
+        );
         assert!(s.contains("= help: make consecutive"), "{s}");
     }
 
