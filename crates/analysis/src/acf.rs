@@ -1065,6 +1065,23 @@ impl<'m> Builder<'m> {
                 }
                 v
             };
+            // Leaving a loop whose header is `top` itself (a one-block loop, or a loop exited
+            // to its header's immediate successor) is a loop exit too.
+            let lp = lp.or_else(|| {
+                let fa = self.fa(ctx);
+                let mut exited = None;
+                let mut cur = fa.loops.innermost(preds[0]);
+                while let Some(l) = cur {
+                    if !loop_contains(fa, l, b) {
+                        exited = Some(l);
+                    }
+                    cur = fa.loops.get(l).parent;
+                }
+                exited.map(|l| {
+                    let h = fa.loops.get(l).header;
+                    self.loop_index(ctx, h, l)
+                })
+            });
             let v = match lp {
                 Some(l)
                     if self.acf.as_const(v).is_none()

@@ -22,7 +22,13 @@ fn sarif_of_real_findings_validates() {
     );
     let schema: serde_json::Value = serde_json::from_str(&text).unwrap();
     let validator = jsonschema::validator_for(&schema).unwrap();
-    for name in ["strided", "bank_conflicts", "branch_data", "device_calls", "nw"] {
+    for name in [
+        "strided",
+        "bank_conflicts",
+        "branch_data",
+        "device_calls",
+        "nw",
+    ] {
         let (ptx, spec) = corpus(name);
         for engine in [Engine::Acf, Engine::Drano] {
             let r = common::run(&ptx, &spec.options(engine));
@@ -97,8 +103,13 @@ fn allow_comment_on_the_line_above_suppresses() {
     };
     let r = check(&input, &spec.options(Engine::Acf));
     assert_eq!(r.suppressed, 1);
-    assert!(!r.report.findings.iter().any(|f| f.rule == Rule::UncoalescedAccess
-        && f.location.cuda.as_ref().is_some_and(|c| c.line == 33)));
+    assert!(
+        !r.report
+            .findings
+            .iter()
+            .any(|f| f.rule == Rule::UncoalescedAccess
+                && f.location.cuda.as_ref().is_some_and(|c| c.line == 33))
+    );
 }
 
 #[test]
