@@ -7,8 +7,8 @@
 #   OUT=/some/dir scripts/h100/validate_all.sh [corpus/x.toml ...]
 #
 # Bring $OUT/gpu/ back as validation/h100/outputs/, then compare with the emulator:
-#   scripts/h100/emu_all.sh validation/h100/emu
-#   python3 scripts/h100/compare.py --gpu validation/h100/outputs --emu validation/h100/emu --markdown --timing
+#   scripts/h100/emu_all.sh target/validation/emu
+#   python3 scripts/h100/compare.py --gpu validation/h100/outputs --emu target/validation/emu --markdown --timing
 set -uo pipefail
 export PYTHONUNBUFFERED=1
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"

@@ -554,10 +554,9 @@ impl<'a, O: Observer> Env<'a, O> {
         }
     }
 
-    /// Value of a warp-constant register for lane `l`.
-    fn warp_const(&self, w: &Warp, c: WarpConst, l: u32) -> u64 {
+    /// Value of a warp-constant register for lane `l` whose thread index is `t`.
+    fn warp_const(&self, w: &Warp, c: WarpConst, l: u32, t: [u32; 3]) -> u64 {
         let g = &self.geo;
-        let t = self.tid(w, l);
         let cta = w.info.cta;
         u64::from(match c {
             WarpConst::Tid(i) => t[usize::from(i)],
@@ -597,8 +596,29 @@ impl<'a, O: Observer> Env<'a, O> {
         for &(r, v) in &code.consts {
             w.regs[rb + r as usize] = [v; 32];
         }
+        if code.warp_consts.is_empty() {
+            return;
+        }
+        // Thread indices of the lanes, by stepping instead of dividing per lane.
+        let b = self.geo.block;
+        let lin = w.info.warp_in_cta * 32;
+        let mut t = [lin % b[0], (lin / b[0]) % b[1], lin / (b[0] * b[1])];
+        let mut tids = [[0u32; 3]; 32];
+        for tl in tids.iter_mut() {
+            *tl = t;
+            t[0] += 1;
+            if t[0] == b[0] {
+                t[0] = 0;
+                t[1] += 1;
+                if t[1] == b[1] {
+                    t[1] = 0;
+                    t[2] += 1;
+                }
+            }
+        }
         for &(r, c) in &code.warp_consts {
-            let vals: [u64; 32] = std::array::from_fn(|l| self.warp_const(w, c, l as u32));
+            let vals: [u64; 32] =
+                std::array::from_fn(|l| self.warp_const(w, c, l as u32, tids[l]));
             w.regs[rb + r as usize] = vals;
         }
     }
@@ -1056,10 +1076,12 @@ impl<'a, O: Observer> Env<'a, O> {
                         },
                     ));
                 };
-                if let Op::Block(b) = ins.op {
-                    if O::BLOCKS {
-                        self.obs.block_entered(&w.info, code.func, b, active);
-                    }
+                // Block markers exist only in programs translated for observers that want
+                // them (see `Emulator::program`).
+                if O::BLOCKS
+                    && let Op::Block(b) = ins.op
+                {
+                    self.obs.block_entered(&w.info, code.func, b, active);
                     pc += 1;
                     continue;
                 }
@@ -2090,25 +2112,22 @@ impl<'a, O: Observer> Env<'a, O> {
     ) -> Option<[u64; 32]> {
         let mut offs = [0u64; 32];
         let mut bad = 0u64;
-        let mut bits = 0u64;
-        let lim = lim as i64;
+        let amask = n - 1;
         if exec == u32::MAX {
             for l in 0..32 {
                 let o = addrs[l].wrapping_add(off).wrapping_sub(base);
                 offs[l] = o;
-                bad |= u64::from((o as i64) < 0) | u64::from((o as i64) > lim);
-                bits |= o;
+                bad |= (o & amask) | u64::from(o > lim);
             }
         } else {
             for l in 0..32 {
                 let sel = u64::from((exec >> l) & 1).wrapping_neg();
                 let o = addrs[l].wrapping_add(off).wrapping_sub(base) & sel;
                 offs[l] = o;
-                bad |= u64::from((o as i64) < 0) | u64::from((o as i64) > lim);
-                bits |= o;
+                bad |= (o & amask) | u64::from(o > lim);
             }
         }
-        (bad == 0 && bits & (n - 1) == 0).then_some(offs)
+        (bad == 0).then_some(offs)
     }
 
     /// Global load of one element per lane, all lanes in one region and aligned. Returns
