@@ -56,6 +56,10 @@ pub struct ProfileArgs {
     /// --print-source cuda,sass` output) and print the per-line agreement as markdown.
     #[arg(long, value_name = "CSV")]
     pub compare_ncu: Option<PathBuf>,
+    /// Write the buffers the spec saves (`save = ...`) into this directory; by default they
+    /// are not kept.
+    #[arg(long, value_name = "DIR")]
+    pub save_dir: Option<PathBuf>,
     /// Run SMs one after another (reproducible traces).
     #[arg(long)]
     pub deterministic: bool,
@@ -122,12 +126,18 @@ pub fn run(args: ProfileArgs) -> ExitCode {
         ..ProfileOptions::default()
     };
     opts.run.compile = args.compile.options();
+    let scratch = std::env::temp_dir().join(format!("warpscope-profile-{}", std::process::id()));
+    opts.run.save_dir = Some(args.save_dir.clone().unwrap_or_else(|| scratch.clone()));
     opts.run.exec.deterministic = args.deterministic;
     opts.run.exec.threads = args.threads;
     if let Some(n) = args.sms {
         opts.run.exec.num_sms = n.max(1);
     }
-    let run = match profile_spec(&spec, &opts) {
+    let run = profile_spec(&spec, &opts);
+    if args.save_dir.is_none() {
+        let _ = std::fs::remove_dir_all(&scratch);
+    }
+    let run = match run {
         Ok(r) => r,
         Err(e) => {
             eprintln!("error: {e}");

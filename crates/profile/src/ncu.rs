@@ -200,10 +200,10 @@ pub struct LineComparison {
     pub ncu: NcuLine,
     /// Global sectors equal.
     pub sectors_equal: bool,
-    /// Ideal sectors equal (the unique-bytes ideal).
+    /// Ideal sectors equal (`⌈active lanes × size / 32⌉` per request).
     pub ideal_equal: bool,
-    /// Ideal sectors equal under the lane-count reading of "ideal".
-    pub lane_ideal_equal: bool,
+    /// ncu's ideal equals our used sectors (`⌈unique bytes / 32⌉`), the other reading.
+    pub used_equal: bool,
     pub wavefronts_equal: bool,
     pub ideal_wavefronts_equal: bool,
     /// N-way conflict degree agrees (to 0.01).
@@ -272,9 +272,9 @@ impl Comparison {
     }
 
     /// Whether ncu's ideal sectors agree better with the lane-count reading than with ours.
-    pub fn lane_ideal_fits_better(&self) -> bool {
+    pub fn used_fits_better(&self) -> bool {
         let a = self.memory_lines().filter(|l| l.ideal_equal).count();
-        let b = self.memory_lines().filter(|l| l.lane_ideal_equal).count();
+        let b = self.memory_lines().filter(|l| l.used_equal).count();
         b > a
     }
 }
@@ -311,8 +311,8 @@ pub fn compare(profile: &Profile, ncu: &NcuSource) -> Comparison {
             source: n.source.clone(),
             ours: o,
             sectors_equal: close(g.sectors as f64, n.l2_sectors),
+            used_equal: close(g.used_sectors as f64, n.l2_ideal),
             ideal_equal: close(g.ideal_sectors as f64, n.l2_ideal),
-            lane_ideal_equal: close(g.lane_ideal_sectors as f64, n.l2_ideal),
             wavefronts_equal: close(s.wavefronts as f64, n.shared_wavefronts),
             ideal_wavefronts_equal: close(s.ideal_wavefronts as f64, n.shared_ideal),
             n_way_equal: (s.requests == 0 && n.shared_wavefronts == 0.0)
@@ -376,17 +376,17 @@ pub fn render_markdown(name: &str, c: &Comparison) -> String {
         out,
         "### {name}: {exact}/{total} lines with memory accesses agree exactly"
     );
-    if c.lane_ideal_fits_better() {
+    if c.used_fits_better() {
         let _ = writeln!(
             out,
-            "\nncu's ideal sectors match ⌈active lanes × size / 32⌉ better than ⌈unique bytes / 32⌉ on this program."
+            "\nncu's ideal sectors match ⌈unique bytes / 32⌉ better than ⌈active lanes × size / 32⌉ on this program."
         );
     }
     let diff: Vec<&LineComparison> = c.memory_lines().filter(|l| !l.exact()).collect();
     if !diff.is_empty() {
         let _ = writeln!(
             out,
-            "\n| line | sectors (ours/ncu) | ideal (ours/lane/ncu) | wavefronts (ours/ncu) | ideal wf (ours/ncu) | n-way (ours/ncu) | source |\n|---|---|---|---|---|---|---|"
+            "\n| line | sectors (ours/ncu) | ideal (ours/used/ncu) | wavefronts (ours/ncu) | ideal wf (ours/ncu) | n-way (ours/ncu) | source |\n|---|---|---|---|---|---|---|"
         );
         for l in diff {
             let g = &l.ours.global;
@@ -399,7 +399,7 @@ pub fn render_markdown(name: &str, c: &Comparison) -> String {
                 g.sectors,
                 l.ncu.l2_sectors,
                 g.ideal_sectors,
-                g.lane_ideal_sectors,
+                g.used_sectors,
                 l.ncu.l2_ideal,
                 s.wavefronts,
                 l.ncu.shared_wavefronts,
