@@ -145,6 +145,14 @@ fn main() {
             if s.is_empty() && excess == 0.0 && nway <= 1.0 && div.is_none_or(|d| d == 0.0) {
                 continue;
             }
+            // Without a divergence counter there is nothing to set a branch finding beside.
+            if div.is_none()
+                && s.iter().all(|(r, _)| *r == Rule::DivergentBranch)
+                && excess == 0.0
+                && nway <= 1.0
+            {
+                continue;
+            }
             let st_text = s
                 .iter()
                 .map(|(r, c)| format!("{} {}", r.id(), c.as_str()))
