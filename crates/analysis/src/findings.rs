@@ -88,7 +88,7 @@ impl Ctx<'_> {
             .input
             .ptx_text
             .get(d.span.start as usize..d.span.end as usize)
-            .map(|s| s.trim().to_string());
+            .map(|s| s.split_whitespace().collect::<Vec<_>>().join(" "));
         let mut inlined = Vec::new();
         if let Some(l) = d.loc
             && let Some((f, ln, c)) = l.inlined_at

@@ -340,6 +340,9 @@ pub fn run(args: CheckArgs) -> ExitCode {
         all.kernels.extend(result.report.kernels);
         all.findings.extend(result.report.findings);
     }
+    if failed && all.findings.is_empty() {
+        return ExitCode::from(2);
+    }
     let out = match format {
         "json" => warpscope_report::json::render(&all),
         "sarif" => warpscope_report::sarif::render(&all),

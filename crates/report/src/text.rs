@@ -130,10 +130,9 @@ fn notes(f: &Finding, opts: &TextOptions) -> Vec<String> {
     }
     if let Some(g) = &f.estimated_gain {
         notes.push(format!(
-            "estimated gain: {} {} {}",
-            g.value,
-            g.unit.as_str(),
-            g.metric
+            "estimated gain: {} {}",
+            g.metric.replace('_', " "),
+            crate::Measure::exact(g.value, g.unit)
         ));
     }
     if let Some(v) = f.verdict {
