@@ -12,29 +12,10 @@ use warpscope_report::{
     Certainty, Finding, Gain, Location, Measure, PtxLocation, Rule, SourceLocation, Step, Unit,
 };
 
-/// Byte offset to 1-based line and column.
-struct LineIndex {
-    starts: Vec<usize>,
-}
-
-impl LineIndex {
-    fn new(text: &str) -> Self {
-        LineIndex {
-            starts: std::iter::once(0)
-                .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-                .collect(),
-        }
-    }
-    fn at(&self, off: usize) -> (u32, u32) {
-        let line = self.starts.partition_point(|&s| s <= off).max(1);
-        let col = off - self.starts[line - 1] + 1;
-        (line as u32, col as u32)
-    }
-}
-
 struct Ctx<'a> {
     input: &'a Input<'a>,
-    lines: LineIndex,
+    /// The PTX text, for line/column lookups of instruction spans.
+    ptx: warpscope_ptx::source::Source<'a>,
     analyses: &'a SecondaryMap<FuncId, FunctionAnalyses>,
     uni: &'a ModuleUniformity,
     ka: &'a KernelAnalysis,
@@ -83,11 +64,10 @@ impl Ctx<'_> {
 
     fn location(&self, func: &Function, inst: Inst) -> Location {
         let d = &func.insts[inst];
-        let (line, col) = self.lines.at(d.span.start as usize);
-        let text = self
-            .input
-            .ptx_text
-            .get(d.span.start as usize..d.span.end as usize)
+        let lc = self.ptx.line_col(d.span.start);
+        let (line, col) = (lc.line, lc.col);
+        let text = Some(self.ptx.slice(d.span))
+            .filter(|s| !s.is_empty())
             .map(|s| s.split_whitespace().collect::<Vec<_>>().join(" "));
         let mut inlined = Vec::new();
         if let Some(l) = d.loc
@@ -590,7 +570,7 @@ pub fn kernel_findings(
 ) -> (Vec<Finding>, usize) {
     let cx = Ctx {
         input,
-        lines: LineIndex::new(input.ptx_text),
+        ptx: warpscope_ptx::source::Source::new(input.ptx_name, input.ptx_text),
         analyses,
         uni,
         ka,
@@ -644,12 +624,5 @@ mod tests {
         assert!(!suppressed(t, 3, Rule::UncoalescedAccess));
         assert!(suppressed(t, 5, Rule::UncoalescedAccess));
         assert!(!suppressed(t, 1, Rule::BankConflict));
-    }
-
-    #[test]
-    fn line_index() {
-        let li = LineIndex::new("ab\ncd\n");
-        assert_eq!(li.at(0), (1, 1));
-        assert_eq!(li.at(4), (2, 2));
     }
 }

@@ -138,3 +138,33 @@ fn acf_merges_with_path_predicates() {
     // Both branches were collected with their conditions.
     assert_eq!(br.len(), 2);
 }
+
+#[test]
+fn reqntid_gives_the_block_and_flags_win_over_it() {
+    let m = module(
+        r#"
+.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry k() .reqntid 16, 16, 1
+{
+  ret;
+}
+"#,
+    );
+    let (f, _) = m.kernels().next().unwrap();
+    let g = warpscope_analysis::kernel_geometry(&m, f, &Default::default());
+    assert_eq!(g.block, [16, 16, 1]);
+    assert_eq!(g.block_source, warpscope_analysis::GeometrySource::Reqntid);
+    let opts = warpscope_analysis::CheckOptions {
+        geometry: Some(warpscope_analysis::KernelGeometry {
+            block: Some([8, 32, 1]),
+            grid: None,
+            source: warpscope_analysis::GeometrySource::Flags,
+        }),
+        ..Default::default()
+    };
+    let g = warpscope_analysis::kernel_geometry(&m, f, &opts);
+    assert_eq!(g.block, [8, 32, 1]);
+    assert!(g.to_string().contains("command line"));
+}
