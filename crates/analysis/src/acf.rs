@@ -1232,9 +1232,8 @@ impl<'m> Builder<'m> {
         v
     }
 
-    fn special(&mut self, r: SpecialReg, d: Option<Dim>, inst: Inst) -> Node {
+    fn special(&mut self, r: SpecialReg, d: Option<Dim>) -> Node {
         let d = d.unwrap_or(Dim::X);
-        let _ = inst;
         match r {
             SpecialReg::Tid => self.acf.atom(Atom::Tid(d)),
             SpecialReg::Ntid => self.acf.atom(Atom::Ntid(d)),
@@ -1294,7 +1293,7 @@ impl<'m> Builder<'m> {
             Operand::UImm(v) => self.acf.konst(*v as i64),
             Operand::F32(b) => self.acf.konst(i64::from(*b)),
             Operand::F64(b) => self.acf.konst(*b as i64),
-            Operand::Special(r, d) => self.special(*r, *d, inst),
+            Operand::Special(r, d) => self.special(*r, *d),
             Operand::Global(g) => {
                 let v = &self.module.globals[*g];
                 self.var_addr(&v.name.clone(), v.space, u64::from(v.align))
@@ -1517,12 +1516,10 @@ impl<'m> Builder<'m> {
             }
             And | Or | Xor | Not | Shl | Shr => {
                 let a = self.src(ctx, inst, 1);
-                let bits = bits_of(ty);
                 let r = match data.op {
                     Not => {
                         // ~x = -1 - x in two's complement; the width wrap below makes it exact
                         // on concrete values and it stays polynomial on symbolic ones.
-                        let _ = bits;
                         let m1 = self.acf.konst(-1);
                         self.acf.sub(m1, a)
                     }

@@ -17,11 +17,10 @@
 //! What stays undecided depends on data (`possible`), or on a parameter whose value is not
 //! assumed (a boundary check: at most a warp per block diverges, reported only on request).
 
-use crate::acf::{AccessKind, AccessSite, Acf, Atom, BranchSite, Kind, Node, flags};
+use crate::acf::{AccessSite, Acf, Atom, BranchSite, Kind, Node, flags};
 use crate::eval::{Env, Evaluator, Lanes, Sym, SymInfo, SymOracle, Symbols, WarpVal};
 use crate::geometry::Geometry;
 use crate::memory;
-use cranelift_entity::EntityRef;
 use rustc_hash::FxHashMap;
 use warpscope_ir::{FuncId, Module};
 use warpscope_ptx::{StateSpace, Type};
@@ -1622,16 +1621,10 @@ fn constant_stride(offs: &[(u32, i64)]) -> Option<i64> {
         .then_some(s)
 }
 
-/// Whether an access of `kind` in `space` is measured by the checks.
-pub fn measured(space: StateSpace, kind: AccessKind) -> bool {
-    let _ = kind;
+/// Whether an access in `space` is measured by the checks (global and shared memory).
+pub fn measured(space: StateSpace) -> bool {
     matches!(
         space,
         StateSpace::Global | StateSpace::Generic | StateSpace::Shared | StateSpace::SharedCta
     )
-}
-
-/// Index of a node for deterministic ordering.
-pub fn node_index(n: Node) -> usize {
-    n.index()
 }

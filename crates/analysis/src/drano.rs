@@ -273,7 +273,7 @@ fn special(r: SpecialReg, d: Option<Dim>) -> Abs {
 }
 
 impl<'a> Drano<'a> {
-    fn value(&self, func: &Function, s: &State, op: &Operand) -> Abs {
+    fn value(&self, s: &State, op: &Operand) -> Abs {
         match op {
             Operand::Reg(r) => s.regs[r.index()],
             Operand::Not(r) => Abs::Bool(s.regs[r.index()].as_bool().not()),
@@ -282,10 +282,7 @@ impl<'a> Drano<'a> {
             Operand::Global(_) | Operand::Local(_) | Operand::Param(_) => ZERO,
             Operand::Addr(AddrBase::Reg(r), _) => s.regs[r.index()],
             Operand::Addr(..) => ZERO,
-            _ => {
-                let _ = func;
-                TOP
-            }
+            _ => TOP,
         }
     }
 
@@ -299,11 +296,10 @@ impl<'a> Drano<'a> {
 
     fn compute(&self, func: &Function, inst: Inst, s: &State) -> Val {
         let d = &func.insts[inst];
-        let src = |k: usize| d.operands.get(k).map_or(ZERO, |o| self.value(func, s, o));
+        let src = |k: usize| d.operands.get(k).map_or(ZERO, |o| self.value(s, o));
         let all_zero = |from: usize| {
             d.operands.iter().skip(from).all(|o| {
-                self.value(func, s, o).is_zero()
-                    || matches!(self.value(func, s, o), Val::Bool(BoolAbs::TF))
+                self.value(s, o).is_zero() || matches!(self.value(s, o), Val::Bool(BoolAbs::TF))
             })
         };
         let is_pred = d.mods.ty == Some(Type::Pred);

@@ -120,8 +120,8 @@ impl Ctx<'_> {
                 ptx,
             });
         }
-        let summary = match (u.root_source(func, fa, cause), chain.last()) {
-            (Some(src), Some(last)) => {
+        let summary = match u.root_source(cause) {
+            Some(src) if !chain.is_empty() => {
                 let via: Vec<String> = {
                     let mut v: Vec<u32> = chain
                         .iter()
@@ -131,7 +131,6 @@ impl Ctx<'_> {
                     v.dedup();
                     v.iter().rev().map(|l| l.to_string()).collect()
                 };
-                let _ = last;
                 if via.is_empty() {
                     format!("depends on {}", src.describe())
                 } else {
@@ -154,7 +153,7 @@ fn pct(x: f64) -> String {
 }
 
 fn branch_finding(cx: &Ctx<'_>, b: &BranchResult, opts: &CheckOptions) -> Option<Finding> {
-    let (func, fa, u) = cx.func(b.site.ctx);
+    let (func, _, u) = cx.func(b.site.ctx);
     let cause = u.and_then(|u| u.branch_cause(b.site.inst));
     let data = cause.is_some_and(|c| u.is_some_and(|u| u.through_load(c))) || b.data_dependent;
     let (certainty, message) = match b.class {
@@ -230,7 +229,7 @@ fn branch_finding(cx: &Ctx<'_>, b: &BranchResult, opts: &CheckOptions) -> Option
         f.notes
             .push("blocks or iterations were sampled, not all examined".to_string());
     }
-    let src = cause.and_then(|c| u.and_then(|u| u.root_source(func, fa, c)));
+    let src = cause.and_then(|c| u.and_then(|u| u.root_source(c)));
     f.fix = Some(if data {
         "the condition depends on loaded data: if both sides are cheap, compute both and select \
          (e.g. clamp with fminf/fmaxf instead of branches); otherwise group work so the lanes of \

@@ -539,7 +539,7 @@ fn run_acf(
         let Some(u) = uni.get(c.func, c.td_mask) else {
             continue;
         };
-        if !checks::measured(site.space, site.kind) {
+        if !checks::measured(site.space) {
             continue;
         }
         let func = &module.funcs[c.func];

@@ -641,13 +641,7 @@ impl Uniformity {
     }
 
     /// The source at the end of `cause`'s chain.
-    pub fn root_source(
-        &self,
-        func: &Function,
-        fa: &FunctionAnalyses,
-        cause: Cause,
-    ) -> Option<SourceKind> {
-        let _ = func;
+    pub fn root_source(&self, cause: Cause) -> Option<SourceKind> {
         let mut cur = Some(cause);
         let mut n = 0;
         while let Some(c) = cur {
@@ -661,7 +655,6 @@ impl Uniformity {
                 Cause::Control { branch, .. } => self.branch_cause(branch),
                 Cause::Call { .. } => return None,
             };
-            let _ = fa;
         }
         None
     }

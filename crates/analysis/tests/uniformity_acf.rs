@@ -96,7 +96,7 @@ fn control_dependence_and_loop_exits_make_values_thread_dependent() {
     );
     assert!(chain.last().unwrap().text.contains("%tid.x"));
     assert_eq!(
-        u.root_source(func, fa, c),
+        u.root_source(c),
         Some(SourceKind::Tid(warpscope_ptx::Dim::X))
     );
     // The loop counter after a loop whose exit depends on tid: lanes leave at different trips.
