@@ -99,7 +99,11 @@ fi
 [[ -n "$OUT_DIR" ]] && mkdir -p "$OUT_DIR"
 
 TMP="$(mktemp -d)"
-trap 'rm -rf "$TMP"' EXIT
+STAGE=/tmp/warpscope-ptx-stage
+exec 9>"$STAGE.lock"
+flock 9
+mkdir -p "$STAGE"
+trap 'rm -rf "$TMP" "$STAGE"' EXIT
 
 status=0
 for src in "${FILES[@]}"; do
@@ -112,14 +116,18 @@ for src in "${FILES[@]}"; do
     dir="$(dirname "$src")"
     if [[ -n "$OUT_DIR" ]]; then dest="$OUT_DIR/$name.ptx"; else dest="$dir/$name.ptx"; fi
     raw="$TMP/$name.raw.ptx"
-    if ! "$NVCC_BIN" -ptx -lineinfo -arch=sm_90 -O3 "$src" -o "$raw"; then
+    # nvcc hashes the source's absolute path into the names of internal-linkage functions
+    # (`_ZN37_INTERNAL_<hash>_...`, visible in the debug strings), so compile a copy staged at
+    # one fixed path: the PTX is then the same from every checkout, CI's clean clone included.
+    rm -rf "$STAGE/$dir" && mkdir -p "$STAGE/$dir" && cp "$src" "$STAGE/$src"
+    if ! (cd "$STAGE" && "$NVCC_BIN" -ptx -lineinfo -arch=sm_90 -O3 "$src" -o "$raw"); then
         echo "error: nvcc failed on $src" >&2
         status=1
         continue
     fi
     # Rewrite .file lines: repo paths become relative, toolkit paths become <cuda>/..., and the
     # optional ", timestamp, size" fields are dropped.
-    ROOT="$ROOT" CUDA_ROOT="$CUDA_ROOT" CUDA_ROOT_LOGICAL="$CUDA_ROOT_LOGICAL" \
+    ROOT="$STAGE" CUDA_ROOT="$CUDA_ROOT" CUDA_ROOT_LOGICAL="$CUDA_ROOT_LOGICAL" \
     perl -pe '
         BEGIN { $r = $ENV{ROOT}; $c = $ENV{CUDA_ROOT}; $cl = $ENV{CUDA_ROOT_LOGICAL}; }
         if (/^(\s*\.file\s+\d+\s+)"([^"]*)"(.*)$/) {
