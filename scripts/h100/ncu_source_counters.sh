@@ -54,6 +54,11 @@ passes_for() {
     esac
 }
 
+# Build everything first, in parallel (profiling is the sequential part).
+printf '%s\n' "${names[@]}" | xargs -P "$(nproc)" -I{} \
+    sh -c 'nvcc -O3 -lineinfo -arch=sm_90 -o "$0/bin/{}" "corpus/{}.cu" >"$0/bin/{}.log" 2>&1' "$WORK"
+echo "built in $(( $(date +%s) - START ))s" >>"$LOG"
+
 for n in "${names[@]}"; do
     now=$(date +%s)
     if (( now - START > BUDGET )); then
@@ -61,8 +66,8 @@ for n in "${names[@]}"; do
         continue
     fi
     t0=$(date +%s)
-    if ! nvcc -O3 -lineinfo -arch=sm_90 -o "$WORK/bin/$n" "corpus/$n.cu" >>"$LOG" 2>&1; then
-        echo "$n: build failed" >>"$LOG"
+    if [[ ! -x "$WORK/bin/$n" ]]; then
+        echo "$n: build failed: $(tail -n 3 "$WORK/bin/$n.log" | tr '\n' ' ')" >>"$LOG"
         continue
     fi
     IFS=';' read -ra plist <<<"$(passes_for "$n")"
