@@ -617,8 +617,7 @@ impl<'a, O: Observer> Env<'a, O> {
             }
         }
         for &(r, c) in &code.warp_consts {
-            let vals: [u64; 32] =
-                std::array::from_fn(|l| self.warp_const(w, c, l as u32, tids[l]));
+            let vals: [u64; 32] = std::array::from_fn(|l| self.warp_const(w, c, l as u32, tids[l]));
             w.regs[rb + r as usize] = vals;
         }
     }
@@ -1151,6 +1150,24 @@ impl<'a, O: Observer> Env<'a, O> {
                                         alu::ffma(ty, mods, x, y, z)
                                     })
                                 }
+                                TernF::Contracted {
+                                    ty,
+                                    ftz,
+                                    neg_ab,
+                                    neg_c,
+                                } => {
+                                    let mods = FMods { ftz, ..FMods::RN };
+                                    let sign = if ty == FTy::F64 {
+                                        1u64 << 63
+                                    } else {
+                                        1u64 << 31
+                                    };
+                                    let sa = if neg_ab { sign } else { 0 };
+                                    let sc = if neg_c { sign } else { 0 };
+                                    tern_lanes(r, d, a, b, c, exec, |x, y, z| {
+                                        alu::ffma(ty, mods, x ^ sa, y, z ^ sc)
+                                    })
+                                }
                             }
                         }
                     }
@@ -1660,89 +1677,99 @@ impl<'a, O: Observer> Env<'a, O> {
                             }
                         }
                     }
-                    Op::Vote { f, d, a, neg } => {
+                    Op::Vote { f, d, a, neg, mask } => {
                         if exec != 0 {
                             let pv = w.preds[pb + *a as usize] ^ if *neg { u32::MAX } else { 0 };
-                            let ballot = pv & exec;
-                            match f {
-                                VoteF::Ballot => {
-                                    if *d != NONE {
-                                        wr(
-                                            &mut w.regs[rb + *d as usize],
-                                            &[u64::from(ballot); 32],
-                                            exec,
-                                        );
-                                    }
-                                }
-                                _ => {
-                                    let t = match f {
-                                        VoteF::All => ballot == exec,
-                                        VoteF::Any => ballot != 0,
-                                        _ => ballot == exec || ballot == 0,
-                                    };
-                                    if *d != NONE {
-                                        let s = &mut w.preds[pb + *d as usize];
-                                        *s = (*s & !exec) | if t { exec } else { 0 };
-                                    }
+                            let groups = member_groups(&w.regs[rb + *mask as usize], exec);
+                            let mut out = [0u64; 32];
+                            let mut t = 0u32;
+                            for l in lanes(exec) {
+                                let g = groups[l];
+                                let ballot = pv & g;
+                                out[l] = u64::from(ballot);
+                                let v = match f {
+                                    VoteF::All => ballot == g,
+                                    VoteF::Any => ballot != 0,
+                                    VoteF::Uni => ballot == g || ballot == 0,
+                                    VoteF::Ballot => false,
+                                };
+                                t |= u32::from(v) << l;
+                            }
+                            if *d != NONE {
+                                if *f == VoteF::Ballot {
+                                    wr(&mut w.regs[rb + *d as usize], &out, exec);
+                                } else {
+                                    let s = &mut w.preds[pb + *d as usize];
+                                    *s = (*s & !exec) | (t & exec);
                                 }
                             }
                         }
                     }
-                    Op::Match { all, w64, d, p, a } => {
+                    Op::Match {
+                        all,
+                        w64,
+                        d,
+                        p,
+                        a,
+                        mask,
+                    } => {
                         if exec != 0 {
                             let x = w.regs[rb + *a as usize];
+                            let groups = member_groups(&w.regs[rb + *mask as usize], exec);
                             let val = |l: usize| if *w64 { x[l] } else { zx(x[l], 32) };
                             let mut out = [0u64; 32];
-                            let mut same = true;
-                            let first = val(exec.trailing_zeros() as usize);
+                            let mut same_bits = 0u32;
                             for l in lanes(exec) {
-                                if val(l) != first {
-                                    same = false;
-                                }
-                                if !*all {
-                                    let mut m = 0u32;
-                                    for k in lanes(exec) {
-                                        if val(k) == val(l) {
-                                            m |= 1 << k;
-                                        }
+                                let g = groups[l];
+                                let mut m = 0u32;
+                                for k in lanes(g) {
+                                    if val(k) == val(l) {
+                                        m |= 1 << k;
                                     }
+                                }
+                                if *all {
+                                    let same = m == g;
+                                    out[l] = if same { u64::from(g) } else { 0 };
+                                    same_bits |= u32::from(same) << l;
+                                } else {
                                     out[l] = u64::from(m);
                                 }
-                            }
-                            if *all {
-                                out = [if same { u64::from(exec) } else { 0 }; 32];
                             }
                             if *d != NONE {
                                 wr(&mut w.regs[rb + *d as usize], &out, exec);
                             }
                             if *p != NONE {
                                 let s = &mut w.preds[pb + *p as usize];
-                                *s = (*s & !exec) | if same { exec } else { 0 };
+                                *s = (*s & !exec) | (same_bits & exec);
                             }
                         }
                     }
-                    Op::Redux { f, d, a } => {
+                    Op::Redux { f, d, a, mask } => {
                         if exec != 0 {
                             let x = w.regs[rb + *a as usize];
-                            let mut acc: Option<u32> = None;
+                            let groups = member_groups(&w.regs[rb + *mask as usize], exec);
+                            let mut out = [0u64; 32];
                             for l in lanes(exec) {
-                                let v = x[l] as u32;
-                                acc = Some(match acc {
-                                    None => v,
-                                    Some(s) => match f {
-                                        ReduxF::Add => s.wrapping_add(v),
-                                        ReduxF::MinU => s.min(v),
-                                        ReduxF::MaxU => s.max(v),
-                                        ReduxF::MinS => (s as i32).min(v as i32) as u32,
-                                        ReduxF::MaxS => (s as i32).max(v as i32) as u32,
-                                        ReduxF::And => s & v,
-                                        ReduxF::Or => s | v,
-                                        ReduxF::Xor => s ^ v,
-                                    },
-                                });
+                                let mut acc: Option<u32> = None;
+                                for k in lanes(groups[l]) {
+                                    let v = x[k] as u32;
+                                    acc = Some(match acc {
+                                        None => v,
+                                        Some(s) => match f {
+                                            ReduxF::Add => s.wrapping_add(v),
+                                            ReduxF::MinU => s.min(v),
+                                            ReduxF::MaxU => s.max(v),
+                                            ReduxF::MinS => (s as i32).min(v as i32) as u32,
+                                            ReduxF::MaxS => (s as i32).max(v as i32) as u32,
+                                            ReduxF::And => s & v,
+                                            ReduxF::Or => s | v,
+                                            ReduxF::Xor => s ^ v,
+                                        },
+                                    });
+                                }
+                                out[l] = u64::from(acc.unwrap_or(0));
                             }
-                            let v = u64::from(acc.unwrap_or(0));
-                            wr(&mut w.regs[rb + *d as usize], &[v; 32], exec);
+                            wr(&mut w.regs[rb + *d as usize], &out, exec);
                         }
                     }
                     Op::Activemask { d } => {
@@ -1754,19 +1781,22 @@ impl<'a, O: Observer> Env<'a, O> {
                             );
                         }
                     }
-                    Op::Elect { d, p } => {
+                    Op::Elect { d, p, mask } => {
                         if exec != 0 {
-                            let leader = exec.trailing_zeros();
+                            let groups = member_groups(&w.regs[rb + *mask as usize], exec);
+                            let mut out = [0u64; 32];
+                            let mut leaders = 0u32;
+                            for l in lanes(exec) {
+                                let leader = groups[l].trailing_zeros();
+                                out[l] = u64::from(leader);
+                                leaders |= u32::from(leader == l as u32) << l;
+                            }
                             if *d != NONE {
-                                wr(
-                                    &mut w.regs[rb + *d as usize],
-                                    &[u64::from(leader); 32],
-                                    exec,
-                                );
+                                wr(&mut w.regs[rb + *d as usize], &out, exec);
                             }
                             if *p != NONE {
                                 let s = &mut w.preds[pb + *p as usize];
-                                *s = (*s & !exec) | (1 << leader);
+                                *s = (*s & !exec) | (leaders & exec);
                             }
                         }
                     }
@@ -3069,6 +3099,17 @@ fn fast_shared_st(
         }
     }
     true
+}
+
+/// For each lane of `exec`, the lanes of `exec` its membermask names (itself included, as
+/// a lane executing a `.sync` warp instruction must be in its own mask).
+#[inline]
+fn member_groups(masks: &[u64; 32], exec: u32) -> [u32; 32] {
+    let mut g = [0u32; 32];
+    for l in lanes(exec) {
+        g[l] = (masks[l] as u32 & exec) | (1 << l);
+    }
+    g
 }
 
 /// Widens a loaded element into its register.

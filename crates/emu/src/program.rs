@@ -228,6 +228,14 @@ pub enum TernF {
     Fma64Fast,
     /// Any fma (`mad.rn.f32` etc. included) with modifiers.
     Fma(FTy, FMods),
+    /// An `add`/`sub` fused with the `mul` feeding it, as ptxas does for instructions without
+    /// a rounding modifier: d = (±a)·b + (±c), rounded once.
+    Contracted {
+        ty: FTy,
+        ftz: bool,
+        neg_ab: bool,
+        neg_c: bool,
+    },
 }
 
 /// Integer unary ops.
@@ -740,12 +748,16 @@ pub enum Op {
         c: R,
         mask: R,
     },
+    /// Warp votes, matches and reductions run over the lanes of each lane's membermask
+    /// that execute the instruction (`mask` is a register; thread-block tiles give lanes
+    /// different masks).
     Vote {
         f: VoteF,
         /// Predicate destination (all/any/uni) or data register (ballot).
         d: u32,
         a: P,
         neg: bool,
+        mask: R,
     },
     Match {
         all: bool,
@@ -753,11 +765,13 @@ pub enum Op {
         d: R,
         p: P,
         a: R,
+        mask: R,
     },
     Redux {
         f: ReduxF,
         d: R,
         a: R,
+        mask: R,
     },
     Activemask {
         d: R,
@@ -765,6 +779,7 @@ pub enum Op {
     Elect {
         d: R,
         p: P,
+        mask: R,
     },
     /// bar.warp.sync (no effect in lock-step execution).
     WarpSync,

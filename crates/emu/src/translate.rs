@@ -421,9 +421,80 @@ struct FnTranslator<'c, 'a> {
     cur_inst: Inst,
     cur_block: Block,
     is_kernel: bool,
+    /// Additions that ptxas contracts with the multiply feeding them: add → (mul, index of
+    /// the add's operand that holds the product).
+    contract: HashMap<Inst, (Inst, usize)>,
 }
 
 type TResult<T> = Result<T, String>;
+
+/// Finds the `mul.f32`/`mul.f64` + `add`/`sub` pairs that ptxas fuses into one FMA: the
+/// multiply has no rounding modifier (so contraction is allowed), its result has exactly one
+/// use, an addition or subtraction of the same type without rounding modifier later in the
+/// same block, and neither the product nor the factors are redefined in between.
+fn contractions(f: &warpscope_ir::Function) -> HashMap<Inst, (Inst, usize)> {
+    use warpscope_ir::effects::{for_each_def, for_each_use};
+    let mut uses: HashMap<Reg, u32> = HashMap::new();
+    for (_, d) in f.insts.iter() {
+        for_each_use(d, |r| *uses.entry(r).or_default() += 1);
+    }
+    let plain = |d: &warpscope_ir::InstData| {
+        d.mods.rounding.is_none()
+            && !d.mods.has(Flags::SAT)
+            && matches!(d.mods.ty, Some(Type::F32 | Type::F64))
+    };
+    let mut out = HashMap::new();
+    for (_, bd) in f.blocks.iter() {
+        for (k, &mi) in bd.insts.iter().enumerate() {
+            let md = &f.insts[mi];
+            if md.op != Opcode::Mul || !plain(md) || md.guard.is_some() {
+                continue;
+            }
+            let Some(Operand::Reg(p)) = md.operands.first() else {
+                continue;
+            };
+            if uses.get(p).copied() != Some(1) {
+                continue;
+            }
+            let factors: Vec<Reg> = md.operands[1..]
+                .iter()
+                .filter_map(|o| {
+                    if let Operand::Reg(r) = o {
+                        Some(*r)
+                    } else {
+                        None
+                    }
+                })
+                .collect();
+            for &ai in &bd.insts[k + 1..] {
+                let ad = &f.insts[ai];
+                let pos = ad
+                    .operands
+                    .iter()
+                    .skip(1)
+                    .position(|o| *o == Operand::Reg(*p));
+                if let Some(pos) = pos {
+                    if matches!(ad.op, Opcode::Add | Opcode::Sub)
+                        && plain(ad)
+                        && ad.mods.ty == md.mods.ty
+                        && ad.mods.has(Flags::FTZ) == md.mods.has(Flags::FTZ)
+                        && ad.guard.is_none()
+                        && !ad.mods.has(Flags::CC)
+                    {
+                        out.insert(ai, (mi, pos + 1));
+                    }
+                    break;
+                }
+                let mut clobbers = false;
+                for_each_def(ad, |r| clobbers |= r == *p || factors.contains(&r));
+                if clobbers {
+                    break;
+                }
+            }
+        }
+    }
+    out
+}
 
 impl<'c, 'a> FnTranslator<'c, 'a> {
     fn new(ctx: &'c ProgCtx<'a>, fid: FuncId) -> Self {
@@ -450,6 +521,7 @@ impl<'c, 'a> FnTranslator<'c, 'a> {
             cur_inst: Inst::new(0),
             cur_block: Block::new(0),
             is_kernel: f.kind == FunctionKind::Entry,
+            contract: contractions(f),
         }
     }
 
@@ -1086,6 +1158,9 @@ impl<'c, 'a> FnTranslator<'c, 'a> {
                     );
                 }
                 if let Some(ft) = fty_of(t) {
+                    if let Some(&(mul, pos)) = self.contract.get(&inst) {
+                        return self.contracted_fma(mul, pos, ft);
+                    }
                     let op = if d.op == O::Add { FBin::Add } else { FBin::Sub };
                     return self.fbin(op, ft);
                 }
@@ -1685,7 +1760,14 @@ impl<'c, 'a> FnTranslator<'c, 'a> {
                     VoteMode::Any => (VoteF::Any, self.dst_pred(opn(0)?)?),
                     VoteMode::Uni => (VoteF::Uni, self.dst_pred(opn(0)?)?),
                 };
-                self.emit(Op::Vote { f, d: dd, a, neg });
+                let mask = self.member_mask(ops.get(2))?;
+                self.emit(Op::Vote {
+                    f,
+                    d: dd,
+                    a,
+                    neg,
+                    mask,
+                });
                 Ok(())
             }
             O::Match => {
@@ -1697,12 +1779,14 @@ impl<'c, 'a> FnTranslator<'c, 'a> {
                     o => (self.dst(o)?, NONE),
                 };
                 let a = self.src(opn(1)?, K::I(if w64 { W::B64 } else { W::B32 }))?;
+                let mask = self.member_mask(ops.get(2))?;
                 self.emit(Op::Match {
                     all,
                     w64,
                     d: dd,
                     p,
                     a,
+                    mask,
                 });
                 Ok(())
             }
@@ -1725,7 +1809,8 @@ impl<'c, 'a> FnTranslator<'c, 'a> {
                 }
                 let dd = self.dst(opn(0)?)?;
                 let a = self.src(opn(1)?, K::I(W::B32))?;
-                self.emit(Op::Redux { f, d: dd, a });
+                let mask = self.member_mask(ops.get(2))?;
+                self.emit(Op::Redux { f, d: dd, a, mask });
                 Ok(())
             }
             O::Activemask => {
@@ -1738,7 +1823,8 @@ impl<'c, 'a> FnTranslator<'c, 'a> {
                     Operand::RegPair(a, b) => (self.dst(&Operand::Reg(*a))?, self.pred(*b)?),
                     o => (self.dst(o)?, NONE),
                 };
-                self.emit(Op::Elect { d: dd, p });
+                let mask = self.member_mask(ops.get(1))?;
+                self.emit(Op::Elect { d: dd, p, mask });
                 Ok(())
             }
             O::BarWarpSync => {
@@ -1795,6 +1881,14 @@ impl<'c, 'a> FnTranslator<'c, 'a> {
                 "instruction `{}` is not supported by the emulator",
                 name()
             )),
+        }
+    }
+
+    /// The membermask operand of a `.sync` warp instruction (all lanes when absent).
+    fn member_mask(&mut self, op: Option<&Operand>) -> TResult<R> {
+        match op {
+            Some(o) => self.src(o, K::I(W::B32)),
+            None => Ok(self.konst(0xffff_ffff)),
         }
     }
 
@@ -1896,6 +1990,42 @@ impl<'c, 'a> FnTranslator<'c, 'a> {
         };
         if dd != NONE {
             self.emit(Op::Bin { f, d: dd, a, b });
+        }
+        Ok(())
+    }
+
+    /// `add`/`sub` whose operand `pos` is the product of `mul`, evaluated as one fused
+    /// multiply-add (as ptxas compiles it): x + a·b, x − a·b = fma(−a, b, x),
+    /// a·b − x = fma(a, b, −x).
+    fn contracted_fma(&mut self, mul: Inst, pos: usize, ft: FTy) -> TResult<()> {
+        let ops = self.f.insts[self.cur_inst].operands.clone();
+        let is_sub = self.f.insts[self.cur_inst].op == Opcode::Sub;
+        let mops = self.f.insts[mul].operands.clone();
+        let mods = self.fmods();
+        let k = Self::fk(ft);
+        let dd = self.dst(ops.first().ok_or("missing operand")?)?;
+        let a = self.src(mops.get(1).ok_or("missing operand")?, k)?;
+        let b = self.src(mops.get(2).ok_or("missing operand")?, k)?;
+        let other = if pos == 1 { 2 } else { 1 };
+        let c = self.src(ops.get(other).ok_or("missing operand")?, k)?;
+        let (neg_ab, neg_c) = match (is_sub, pos) {
+            (false, _) => (false, false),
+            (true, 2) => (true, false),
+            (true, _) => (false, true),
+        };
+        if dd != NONE {
+            self.emit(Op::Tern {
+                f: TernF::Contracted {
+                    ty: ft,
+                    ftz: mods.ftz,
+                    neg_ab,
+                    neg_c,
+                },
+                d: dd,
+                a,
+                b,
+                c,
+            });
         }
         Ok(())
     }

@@ -384,3 +384,75 @@ fn printf_prints_per_lane() {
     assert_eq!(text, "tid 0 x=0.0!\ntid 1 x=1.0!\ntid 2 x=2.0!\n");
     let _ = KernelArg::U32(0);
 }
+
+#[test]
+fn tile_membermasks_split_votes_and_reductions() {
+    // Each half-warp reduces and votes over its own membermask, as cooperative-groups tiles
+    // of 16 do.
+    let ptx = module(
+        r#"
+.visible .entry k(.param .u64 out)
+{
+    .reg .pred %p<3>;
+    .reg .b32 %r<12>;
+    .reg .b64 %rd<4>;
+    ld.param.u64 %rd1, [out];
+    mov.u32 %r1, %tid.x;
+    and.b32 %r2, %r1, 16;
+    setp.eq.u32 %p1, %r2, 0;
+    selp.u32 %r3, 0x0000ffff, 0xffff0000, %p1;
+    redux.sync.add.u32 %r4, %r1, %r3;
+    setp.lt.u32 %p2, %r1, 20;
+    vote.sync.ballot.b32 %r5, %p2, %r3;
+    elect.sync %r6|%p2, %r3;
+    mul.wide.u32 %rd2, %r1, 12;
+    add.s64 %rd3, %rd1, %rd2;
+    st.global.u32 [%rd3], %r4;
+    st.global.u32 [%rd3+4], %r5;
+    st.global.u32 [%rd3+8], %r6;
+    ret;
+}
+"#,
+    );
+    let out = both_modes(&ptx, "k", [1, 1, 1], [32, 1, 1], 32 * 12);
+    for t in 0..32u32 {
+        let (lo, mask) = if t < 16 {
+            (0, 0xffffu32)
+        } else {
+            (16, 0xffff_0000)
+        };
+        assert_eq!(out[3 * t as usize], (lo..lo + 16).sum::<u32>(), "redux {t}");
+        assert_eq!(out[3 * t as usize + 1], 0x000f_ffff & mask, "ballot {t}");
+        assert_eq!(out[3 * t as usize + 2], lo, "elect {t}");
+    }
+}
+
+#[test]
+fn mul_then_add_without_rounding_modifiers_is_fused_like_ptxas() {
+    // (1 + 2^-12)^2 - (1 + 2^-11) is 2^-24 when fused, 0 when the product is rounded first.
+    let ptx = module(
+        r#"
+.visible .entry k(.param .u64 out)
+{
+    .reg .f32 %f<8>;
+    .reg .b64 %rd<2>;
+    ld.param.u64 %rd1, [out];
+    mov.f32 %f1, 0f3F800800;
+    mov.f32 %f2, 0f3F801000;
+    mul.f32 %f3, %f1, %f1;
+    sub.f32 %f4, %f3, %f2;
+    mul.rn.f32 %f5, %f1, %f1;
+    sub.f32 %f6, %f5, %f2;
+    st.global.f32 [%rd1], %f4;
+    st.global.f32 [%rd1+4], %f6;
+    ret;
+}
+"#,
+    );
+    let mut r = Run::new(&ptx, 8, det());
+    let a = out_arg(&r);
+    r.launch("k", [1, 1, 1], [1, 1, 1], &[a]).unwrap();
+    let f = r.f32s();
+    assert_eq!(f[0], 2f32.powi(-24), "contracted into an fma");
+    assert_eq!(f[1], 0.0, "mul.rn is never contracted");
+}
