@@ -581,7 +581,8 @@ impl<'a, O: Observer> Env<'a, O> {
         })
     }
 
-    /// Fills the constant and warp-constant registers of function `f` at `reg_base`.
+    /// Fills the constant and warp-constant registers of function `f` at `reg_base`, and
+    /// zeroes its registers that may be read before written.
     fn init_frame(&self, w: &mut Warp, f: u32, reg_base: u32, pred_base: u32) {
         let code = &self.prog.funcs[f as usize];
         let rb = reg_base as usize;
@@ -592,6 +593,12 @@ impl<'a, O: Observer> Env<'a, O> {
         let pneed = (pred_base + code.npreds) as usize;
         if w.preds.len() < pneed {
             w.preds.resize(pneed, 0);
+        }
+        for &r in &code.undefined.0 {
+            w.regs[rb + r as usize] = [0; 32];
+        }
+        for &p in &code.undefined.1 {
+            w.preds[pred_base as usize + p as usize] = 0;
         }
         for &(r, v) in &code.consts {
             w.regs[rb + r as usize] = [v; 32];
@@ -625,11 +632,6 @@ impl<'a, O: Observer> Env<'a, O> {
     /// Prepares `w` to run the kernel from the start.
     pub fn start_warp(&mut self, w: &mut Warp, info: WarpInfo, local_size: u32) {
         w.info = info;
-        let code = &self.prog.funcs[0];
-        w.regs.clear();
-        w.regs.resize(code.nregs as usize, [0; 32]);
-        w.preds.clear();
-        w.preds.resize(code.npreds as usize, 0);
         w.stack.clear();
         w.frames.clear();
         w.func = 0;

@@ -927,6 +927,9 @@ pub struct FuncCode {
     /// Frame offsets of `.param` parameters / returns (device functions), for indirect calls.
     pub param_slots: Vec<Option<u32>>,
     pub ret_slots: Vec<Option<u32>>,
+    /// Data and predicate registers that may be read before written: zeroed at frame entry
+    /// (all others are written before any read, so stale values are never seen).
+    pub undefined: (Vec<R>, Vec<P>),
 }
 
 /// A kernel and the device functions it calls, ready to run.

@@ -695,6 +695,25 @@ impl<'c, 'a> FnTranslator<'c, 'a> {
             block_pc,
             param_slots: self.param_slots.iter().map(|s| s.map(|s| s.off)).collect(),
             ret_slots: self.ret_slots.iter().map(|s| s.map(|s| s.off)).collect(),
+            undefined: {
+                let mut regs = Vec::new();
+                let mut preds = Vec::new();
+                for r in live_in_at_entry(f) {
+                    // `.reg` parameters are written by the caller.
+                    if f.params.iter().any(|p| p.reg == Some(r)) {
+                        continue;
+                    }
+                    match self.reg_map.get(r.index()) {
+                        Some(&(true, i)) => preds.push(i),
+                        Some(&(false, i)) => {
+                            let vec = u32::from(f.regs[r].vec.max(1));
+                            regs.extend(i..i + vec);
+                        }
+                        None => {}
+                    }
+                }
+                (regs, preds)
+            },
         };
         Ok((code, self.sites))
     }
@@ -2933,6 +2952,62 @@ pub fn to_generic(space: Space, off: u64) -> u64 {
         Space::Param => PARAM_WINDOW + off,
         Space::Global | Space::Generic => off,
     }
+}
+
+/// Registers of `f` that may be read before being written (live into the entry block): only
+/// these need a defined initial value (zero) for runs to be deterministic.
+pub fn live_in_at_entry(f: &warpscope_ir::Function) -> Vec<Reg> {
+    let n = f.regs.len();
+    if n == 0 || f.blocks.is_empty() {
+        return Vec::new();
+    }
+    let words = n.div_ceil(64);
+    let nb = f.blocks.len();
+    let succs: Vec<Vec<usize>> = (0..nb)
+        .map(|b| {
+            f.successors(Block::new(b))
+                .0
+                .iter()
+                .map(|s| s.index())
+                .collect()
+        })
+        .collect();
+    let mut live_in = vec![vec![0u64; words]; nb];
+    let mut changed = true;
+    let mut iters = 0;
+    while changed && iters < 200 {
+        changed = false;
+        iters += 1;
+        for b in (0..nb).rev() {
+            let mut live = vec![0u64; words];
+            for &s in &succs[b] {
+                for (x, y) in live.iter_mut().zip(&live_in[s]) {
+                    *x |= y;
+                }
+            }
+            for &i in f.blocks[Block::new(b)].insts.iter().rev() {
+                let d = &f.insts[i];
+                warpscope_ir::effects::for_each_def(d, |r| {
+                    live[r.index() / 64] &= !(1 << (r.index() % 64))
+                });
+                warpscope_ir::effects::for_each_use(d, |r| {
+                    live[r.index() / 64] |= 1 << (r.index() % 64)
+                });
+            }
+            if live != live_in[b] {
+                live_in[b] = live;
+                changed = true;
+            }
+        }
+    }
+    if changed {
+        // Did not converge (pathological): treat every register as possibly undefined.
+        return (0..n).map(Reg::new).collect();
+    }
+    (0..n)
+        .filter(|&k| live_in[0][k / 64] >> (k % 64) & 1 == 1)
+        .map(Reg::new)
+        .collect()
 }
 
 /// Estimated 32-bit registers live at once in `f` (64-bit registers count twice, predicates
