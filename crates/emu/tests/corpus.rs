@@ -184,3 +184,32 @@ fn corpus_runs_identically_in_both_modes_and_matches_references() {
     }
     assert!(checked >= 10);
 }
+
+#[test]
+fn repeats_variables_offsets_and_saved_files() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/specs/repeat.toml");
+    let spec = LaunchSpec::load(&path).unwrap_or_else(|e| panic!("{e}"));
+    let dir = std::env::temp_dir().join(format!("warpscope-repeat-{}", std::process::id()));
+    let opts = RunOptions {
+        exec: ExecConfig {
+            deterministic: true,
+            ..ExecConfig::default()
+        },
+        save_dir: Some(dir.clone()),
+        ..RunOptions::default()
+    };
+    let report = run_spec(&spec, &opts, &mut NoObserver).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(report.launches.len(), 10);
+    let saved = std::fs::read(dir.join("repeat_out.bin")).expect("saved file");
+    let out = f32s(&saved);
+    for (i, &v) in out.iter().enumerate() {
+        // The interior pointer skips 16 floats; launch t writes floats 16 + 32t .. 16 + 32t + 31.
+        let expect = if (16..16 + 320).contains(&i) {
+            1.0 + ((i - 16) / 32) as f32 + 0.5
+        } else {
+            1.0
+        };
+        assert_eq!(v, expect, "element {i}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
