@@ -1328,6 +1328,8 @@ impl<'a, O: Observer> Env<'a, O> {
                             let one = match out {
                                 SetOut::Mask(wd) => zx(u64::MAX, wd.bits()),
                                 SetOut::F32 => u64::from(1.0f32.to_bits()),
+                                SetOut::F16 => 0x3c00,
+                                SetOut::Bf16 => 0x3f80,
                                 SetOut::F16x2 => 0x3c00_3c00,
                                 SetOut::Bf16x2 => 0x3f80_3f80,
                             };

@@ -360,6 +360,9 @@ pub enum SetOut {
     Mask(W),
     /// 1.0f.
     F32,
+    /// 1.0 in f16 / bf16 (`set.eq.f16.f16`).
+    F16,
+    Bf16,
     /// f16x2/bf16x2 variants (one per half), 1.0 per half.
     F16x2,
     Bf16x2,

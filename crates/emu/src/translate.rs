@@ -2160,6 +2160,8 @@ impl<'c, 'a> FnTranslator<'c, 'a> {
             let dt = m.ty.ok_or("missing type")?;
             let out = match dt {
                 Type::F32 => SetOut::F32,
+                Type::F16 => SetOut::F16,
+                Type::Bf16 => SetOut::Bf16,
                 Type::F16x2 => SetOut::F16x2,
                 Type::Bf16x2 => SetOut::Bf16x2,
                 t => SetOut::Mask(w_of(t).ok_or("bad type")?),

@@ -456,3 +456,34 @@ fn mul_then_add_without_rounding_modifiers_is_fused_like_ptxas() {
     assert_eq!(f[0], 2f32.powi(-24), "contracted into an fma");
     assert_eq!(f[1], 0.0, "mul.rn is never contracted");
 }
+
+#[test]
+fn set_with_half_destination_writes_one_point_zero() {
+    // cuda_fp16's hexp fix-ups compute `set.eq.f16.f16 p, h, spc; fma.rn.f16 r, p, ulp, r`.
+    let ptx = module(
+        r#"
+.visible .entry k(.param .u64 out)
+{
+    .reg .b16 %h<8>;
+    .reg .b32 %r<4>;
+    .reg .b64 %rd<2>;
+    ld.param.u64 %rd1, [out];
+    mov.b16 %h1, 0x3C00;
+    mov.b16 %h2, 0x3C00;
+    set.eq.f16.f16 %h3, %h1, %h2;
+    set.ne.f16.f16 %h4, %h1, %h2;
+    set.eq.bf16.f32 %h5, 0f3F800000, 0f3F800000;
+    mov.b32 %r1, {%h3, %h4};
+    st.global.u32 [%rd1], %r1;
+    st.global.u16 [%rd1+4], %h5;
+    ret;
+}
+"#,
+    );
+    let mut r = Run::new(&ptx, 8, det());
+    let a = out_arg(&r);
+    r.launch("k", [1, 1, 1], [1, 1, 1], &[a]).unwrap();
+    let w = r.u32s();
+    assert_eq!(w[0], 0x0000_3c00);
+    assert_eq!(w[1] & 0xffff, 0x3f80);
+}
