@@ -30,18 +30,18 @@ total_lines=0; total_exact=0
   echo "# warpscope profile vs Nsight Compute source counters"
   echo
   echo "Per CUDA line, summed over the profiled launches: global sectors and ideal sectors, shared"
-  echo "wavefronts, ideal wavefronts and N-way conflicts must be equal. Made by"
+  echo "wavefronts and ideal wavefronts must be equal (N-Way is compared apart). Made by"
   echo "\`scripts/h100/profile_vs_ncu.sh $ncu_dir\` (launch selection: $filters)."
   echo
-  echo "| program | lines with memory accesses | exactly equal | divergent lines: branch kept / if-converted / missing / ncu only |"
-  echo "|---|---|---|---|"
+  echo "| program | lines with memory accesses | exactly equal | N-Way agrees (shared lines) | active lanes agree (lines) | divergent lines: branch kept / if-converted / missing / ncu only |"
+  echo "|---|---|---|---|---|---|"
 } >"$tmp/summary.md"
 : >"$tmp/details.md"
 for n in "${names[@]}"; do
   csv=""
   for c in "$ncu_dir/$n.source.csv" "$ncu_dir/$n.csv"; do [[ -s "$c" ]] && { csv="$c"; break; }; done
   if [[ -z "$csv" ]]; then
-    echo "| $n | no ncu CSV | | |" >>"$tmp/summary.md"; continue
+    echo "| $n | no ncu CSV | | | | | |" >>"$tmp/summary.md"; continue
   fi
   sel=()
   case "$filters:$n" in
@@ -53,21 +53,23 @@ for n in "${names[@]}"; do
     ncu-lines:*) sel=(--launch-count 200) ;;
   esac
   if ! "$WARPSCOPE" profile "corpus/$n.toml" "${sel[@]}" --compare-ncu "$csv" >"$tmp/$n.md" 2>"$tmp/$n.err"; then
-    echo "| $n | warpscope failed: $(head -c 200 "$tmp/$n.err" | tr '\n' ' ') | | |" >>"$tmp/summary.md"; continue
+    echo "| $n | warpscope failed: $(head -c 200 "$tmp/$n.err" | tr '\n' ' ') | | | | |" >>"$tmp/summary.md"; continue
   fi
   head=$(head -1 "$tmp/$n.md")
-  exact=$(sed -E 's/.*: ([0-9]+)\/([0-9]+) lines.*/\1/' <<<"$head")
-  lines=$(sed -E 's/.*: ([0-9]+)\/([0-9]+) lines.*/\2/' <<<"$head")
+  exact=$(sed -E 's/^### [^:]*: ([0-9]+)\/([0-9]+) lines.*/\1/' <<<"$head")
+  lines=$(sed -E 's/^### [^:]*: ([0-9]+)\/([0-9]+) lines.*/\2/' <<<"$head")
+  lanes=$(sed -E 's/.*agree on ([0-9]+\/[0-9]+) executed.*/\1/' <<<"$head")
+  nway=$(sed -E 's/.*N-Way agrees on ([0-9]+\/[0-9]+) shared.*/\1/' <<<"$head")
   kept=$(grep -c "branch kept" "$tmp/$n.md"); pred=$(grep -c "if-converted" "$tmp/$n.md")
-  miss=$(grep -c "shows no divergence" "$tmp/$n.md"); hw=$(grep -c "ncu only" "$tmp/$n.md")
+  miss=$(grep -c "no conditional branch or predication" "$tmp/$n.md"); hw=$(grep -c "ncu only" "$tmp/$n.md")
   total_lines=$((total_lines + lines)); total_exact=$((total_exact + exact))
-  echo "| $n | $lines | $exact | $kept / $pred / $miss / $hw |" >>"$tmp/summary.md"
+  echo "| $n | $lines | $exact | $nway | $lanes | $kept / $pred / $miss / $hw |" >>"$tmp/summary.md"
   { cat "$tmp/$n.md"; echo; } >>"$tmp/details.md"
 done
 {
   cat "$tmp/summary.md"
   if (( total_lines > 0 )); then
-    echo "| **all** | $total_lines | $total_exact ($(awk -v a=$total_exact -v b=$total_lines 'BEGIN{printf "%.1f%%", 100*a/b}')) | |"
+    echo "| **all** | $total_lines | $total_exact ($(awk -v a=$total_exact -v b=$total_lines 'BEGIN{printf "%.1f%%", 100*a/b}')) | | | |"
   fi
   echo
   echo "## Lines that differ, and divergence per line"

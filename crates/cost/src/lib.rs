@@ -20,15 +20,18 @@
 //! * **sectors** — the distinct aligned 32-byte sectors touched by the bytes
 //!   `[addr, addr + size)` of the active lanes. This is what Nsight Compute reports per
 //!   instruction as *L2 Theoretical Sectors Global* (summed over executions).
-//! * **ideal sectors** — `⌈active lanes × size / 32⌉`: what the request would need if the
-//!   lanes' bytes were packed and sector-aligned, counting every active lane's bytes even when
-//!   lanes share an address (so a broadcast is never excessive). This is how Nsight Compute's
-//!   *L2 Theoretical Sectors Global Ideal* counts (per thread that is not predicated off), and
-//!   how `warpscope check` counts; *Excessive* is `sectors − ideal` when positive.
+//! * **ideal sectors** — `min(sectors, ⌈active lanes × size / 32⌉)`: what the request would
+//!   need if the active lanes' bytes were packed and sector-aligned, but never more than it
+//!   actually touched (lanes sharing addresses can need fewer sectors than their bytes). This is
+//!   Nsight Compute's *L2 Theoretical Sectors Global Ideal*; *Excessive* is `sectors − ideal`.
+//!   The H100 separates it from the two simpler readings (`docs/accuracy.md`): a broadcast
+//!   `scale[4]` (`corpus/coalesced.cu:43`) has ideal = sectors, not `⌈32 × 4 / 32⌉ = 4`; a warp
+//!   of 16 rows 1 KiB apart with two lanes per address (`corpus/matmul.cu:58`) has ideal 4 per
+//!   request, not `⌈unique bytes / 32⌉ = 2`; and `corpus/gaussian.cu:66`, which mixes both,
+//!   matches only the minimum.
 //! * **used sectors** — `⌈unique bytes / 32⌉`: the sectors the bytes the warp actually uses
-//!   would fill (a broadcast uses one). It never exceeds `sectors`; `sectors − used` is the
-//!   part of each fetched sector nobody reads. `scripts/h100/profile_vs_ncu.sh` reports which
-//!   of the two readings the H100 agrees with.
+//!   would fill (a broadcast uses one); `sectors − used` is fetched but unread.
+//! * **lane sectors** — `⌈active lanes × size / 32⌉`, every lane's bytes, duplicates included.
 //! * **lines** — distinct aligned 128-byte lines (L1/L2 tags), GPUDrano's dynamic measure
 //!   (paper 003, §5: "each byte accessed is divided by the size of the cache line ... we count
 //!   the number of unique bins").
@@ -102,11 +105,12 @@ pub struct GlobalCost {
     pub lanes: u32,
     /// Distinct aligned 32-byte sectors touched (*L2 Theoretical Sectors Global*).
     pub sectors: u32,
-    /// `⌈lanes × size / 32⌉`: sectors if every active lane's bytes were packed and aligned,
-    /// duplicates included (*L2 Theoretical Sectors Global Ideal*).
+    /// `min(sectors, lane_sectors)` (*L2 Theoretical Sectors Global Ideal*).
     pub ideal_sectors: u32,
-    /// `⌈unique bytes / 32⌉`: sectors the bytes actually used would fill (≥ 1 when
-    /// `lanes > 0`, ≤ `sectors`, ≤ `ideal_sectors`).
+    /// `⌈lanes × size / 32⌉`: every active lane's bytes, duplicates included.
+    pub lane_sectors: u32,
+    /// `⌈unique bytes / 32⌉`: sectors the used bytes would fill (≥ 1 when `lanes > 0`,
+    /// ≤ `ideal_sectors`).
     pub used_sectors: u32,
     /// Sectors if every dense run of touched bytes started on a sector boundary
     /// (≥ `used_sectors`; see the crate docs).
@@ -124,15 +128,9 @@ pub struct GlobalCost {
 }
 
 impl GlobalCost {
-    /// Sectors beyond the ideal (`sectors − ideal_sectors` when positive), Nsight Compute's
-    /// *Excessive*.
+    /// Sectors beyond the ideal (`sectors − ideal_sectors`), Nsight Compute's *Excessive*.
     pub fn excess_sectors(&self) -> u32 {
-        self.sectors.saturating_sub(self.ideal_sectors)
-    }
-
-    /// Sectors fetched beyond those the used bytes fill (`sectors − used_sectors`).
-    pub fn unused_sectors(&self) -> u32 {
-        self.sectors - self.used_sectors
+        self.sectors - self.ideal_sectors
     }
 
     /// Excess sectors due to misalignment: `sectors − aligned_run_sectors` when positive
@@ -224,6 +222,7 @@ fn global_sorted_in_place(buf: &mut [u64], size: u32) -> GlobalCost {
         breaks += u64::from(d > size);
     }
     let runs = breaks + 1;
+    let lane_sectors = (n as u64 * size).div_ceil(SECTOR_BYTES) as u32;
     let aligned_runs = if runs == 1 {
         unique.div_ceil(SECTOR_BYTES)
     } else if runs == n as u64 {
@@ -245,7 +244,8 @@ fn global_sorted_in_place(buf: &mut [u64], size: u32) -> GlobalCost {
     GlobalCost {
         lanes: n as u32,
         sectors,
-        ideal_sectors: (n as u64 * size).div_ceil(SECTOR_BYTES) as u32,
+        ideal_sectors: sectors.min(lane_sectors),
+        lane_sectors,
         used_sectors: unique.div_ceil(SECTOR_BYTES) as u32,
         aligned_run_sectors: aligned_runs as u32,
         lines,
@@ -490,7 +490,7 @@ mod tests {
     #[test]
     fn coalesced_float_load() {
         let c = global(&lanes(|l| 0x1000 + 4 * l), ALL, 4);
-        assert_eq!((c.sectors, c.used_sectors, c.lines), (4, 4, 1));
+        assert_eq!((c.sectors, c.ideal_sectors, c.lines), (4, 4, 1));
         assert_eq!((c.noalign_sectors, c.noalign_lines), (4, 1));
         assert_eq!((c.aligned_run_sectors, c.runs, c.unique_bytes), (4, 1, 128));
         assert_eq!(c.excess_sectors(), 0);
@@ -499,7 +499,7 @@ mod tests {
     #[test]
     fn stride_two_is_eight_sectors_for_four_ideal() {
         let c = global(&lanes(|l| 0x1000 + 8 * l), ALL, 4);
-        assert_eq!((c.sectors, c.used_sectors, c.lines), (8, 4, 2));
+        assert_eq!((c.sectors, c.ideal_sectors, c.lines), (8, 4, 2));
         assert_eq!((c.strided_sectors(), c.misaligned_sectors()), (4, 0));
         assert_eq!(c.runs, 32);
     }
@@ -507,7 +507,7 @@ mod tests {
     #[test]
     fn off_by_one_is_misaligned_not_strided() {
         let c = global(&lanes(|l| 0x1000 + 4 + 4 * l), ALL, 4);
-        assert_eq!((c.sectors, c.used_sectors, c.lines), (5, 4, 2));
+        assert_eq!((c.sectors, c.ideal_sectors, c.lines), (5, 4, 2));
         assert_eq!((c.noalign_sectors, c.noalign_lines), (4, 1));
         assert_eq!((c.misaligned_sectors(), c.strided_sectors()), (1, 0));
     }
@@ -515,14 +515,14 @@ mod tests {
     #[test]
     fn broadcast_costs_one_sector() {
         let c = global(&lanes(|_| 0x2004), ALL, 4);
-        assert_eq!((c.sectors, c.used_sectors, c.ideal_sectors), (1, 1, 4));
+        assert_eq!((c.sectors, c.ideal_sectors, c.lane_sectors), (1, 1, 4));
         assert_eq!((c.lines, c.unique_bytes), (1, 4));
     }
 
     #[test]
     fn inactive_lanes_do_not_count() {
         let c = global(&lanes(|l| 0x1000 + 4 * l), 0x0000_00ff, 4);
-        assert_eq!((c.lanes, c.sectors, c.used_sectors), (8, 1, 1));
+        assert_eq!((c.lanes, c.sectors, c.ideal_sectors), (8, 1, 1));
         assert_eq!(global(&lanes(|l| l), 0, 4), GlobalCost::default());
     }
 
@@ -530,13 +530,17 @@ mod tests {
     fn vector_and_wide_accesses() {
         // float4 per lane, dense: 512 bytes = 16 sectors, 4 lines.
         let c = global(&lanes(|l| 0x1000 + 16 * l), ALL, 16);
-        assert_eq!((c.sectors, c.used_sectors, c.lines), (16, 16, 4));
+        assert_eq!((c.sectors, c.ideal_sectors, c.lines), (16, 16, 4));
         // double, stride 2: 32 lanes × 8 bytes spread over 512 bytes.
         let c = global(&lanes(|l| 0x1000 + 16 * l), ALL, 8);
-        assert_eq!((c.sectors, c.used_sectors), (16, 8));
+        assert_eq!((c.sectors, c.ideal_sectors), (16, 8));
+        // 16 rows 1 KiB apart, two lanes per row address (matmul with threadIdx.x on rows):
+        // ideal is the lanes' 128 bytes, not the 64 unique ones.
+        let c = global(&lanes(|l| 0x10000 + 1024 * (l % 16)), ALL, 4);
+        assert_eq!((c.sectors, c.ideal_sectors, c.used_sectors), (16, 4, 2));
         // bytes: 32 lanes × 1 byte = 1 sector.
         let c = global(&lanes(|l| 0x1000 + l), ALL, 1);
-        assert_eq!((c.sectors, c.used_sectors, c.ideal_sectors), (1, 1, 1));
+        assert_eq!((c.sectors, c.ideal_sectors, c.lane_sectors), (1, 1, 1));
     }
 
     #[test]
@@ -553,7 +557,7 @@ mod tests {
         // Rows of 100 floats: the second half-warp starts 400 bytes in, mid-sector.
         let c = global(&lanes(|l| 0x1000 + (l / 16) * 400 + 4 * (l % 16)), ALL, 4);
         assert_eq!(
-            (c.sectors, c.used_sectors, c.aligned_run_sectors),
+            (c.sectors, c.ideal_sectors, c.aligned_run_sectors),
             (5, 4, 4)
         );
         assert_eq!(c.misaligned_sectors(), 1);

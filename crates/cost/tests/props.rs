@@ -46,8 +46,9 @@ fn reference_global(addrs: &[u64; 32], active: u32, size: u32) -> GlobalCost {
     GlobalCost {
         lanes,
         sectors: count(32, 0),
+        ideal_sectors: count(32, 0).min((u64::from(lanes) * u64::from(size)).div_ceil(32) as u32),
+        lane_sectors: (u64::from(lanes) * u64::from(size)).div_ceil(32) as u32,
         used_sectors: (bytes.len() as u64).div_ceil(32) as u32,
-        ideal_sectors: (u64::from(lanes) * u64::from(size)).div_ceil(32) as u32,
         aligned_run_sectors: runs
             .iter()
             .map(|r| (r.1 - r.0 + 1).div_ceil(32) as u32)
@@ -137,8 +138,10 @@ proptest! {
     fn global_invariants(a in addrs(), active in any::<u32>(), size in size()) {
         let c = global(&a, active, size);
         prop_assert!(c.used_sectors <= c.aligned_run_sectors);
-        prop_assert!(c.used_sectors <= c.sectors);
         prop_assert!(c.used_sectors <= c.ideal_sectors);
+        prop_assert!(c.ideal_sectors <= c.sectors);
+        prop_assert!(c.ideal_sectors <= c.lane_sectors);
+        prop_assert!(c.excess_sectors() == c.sectors - c.ideal_sectors);
         prop_assert!(c.misaligned_sectors() + c.strided_sectors() == c.excess_sectors());
         prop_assert!(c.lines <= c.sectors && c.sectors <= 4 * c.lines);
         prop_assert!(c.noalign_lines <= c.noalign_sectors);

@@ -2,8 +2,8 @@
 //! CUDA positions), per CUDA source line and per kernel.
 
 use cranelift_entity::EntityRef;
-use std::collections::BTreeMap;
-use warpscope_ir::{FuncId, Inst, Module};
+use std::collections::{BTreeMap, HashMap};
+use warpscope_ir::{FuncId, Inst, Module, SrcLoc};
 
 use crate::model::{Counters, InstProfile, KernelProfile, LaunchRecord, LineProfile, Profile};
 use crate::observe::{InstIndex, Profiler};
@@ -110,6 +110,7 @@ pub fn build_profile(
         }
     }
 
+    let mut locs: HashMap<FuncId, HashMap<Inst, SrcLoc>> = HashMap::new();
     let mut kernels = Vec::new();
     for (k, insts) in tables {
         let kid = FuncId::new(k as usize);
@@ -131,7 +132,11 @@ pub fn build_profile(
                 continue;
             }
             let (f, i) = layout.resolve(d as usize);
-            let ip = inst_profile(module, ptx_text, lines.as_ref(), f, i, c, access, size);
+            let fl = locs
+                .entry(f)
+                .or_insert_with(|| effective_locs(&module.funcs[f]));
+            let loc = fl.get(&i).copied();
+            let ip = inst_profile(module, ptx_text, lines.as_ref(), f, i, loc, c, access, size);
             kp.totals.merge(&c);
             by_line
                 .entry((ip.file.clone(), ip.line))
@@ -190,6 +195,28 @@ fn instruction_text(
     }
 }
 
+/// The source position of every instruction of `func` as the H100's line table has it: an
+/// instruction under `.loc F 0 0` (code the compiler could not tie to a line) takes the last
+/// real line before it in the PTX, as ptxas does — Nsight Compute shows such a hoisted load on
+/// that line.
+pub fn effective_locs(func: &warpscope_ir::Function) -> HashMap<Inst, SrcLoc> {
+    let mut out = HashMap::new();
+    let mut last: Option<SrcLoc> = None;
+    for (_, i) in func.insts_in_order() {
+        match func.insts[i].loc {
+            Some(l) if l.line > 0 => {
+                last = Some(l);
+                out.insert(i, l);
+            }
+            Some(l) => {
+                out.insert(i, last.unwrap_or(l));
+            }
+            None => {}
+        }
+    }
+    out
+}
+
 #[allow(clippy::too_many_arguments)]
 fn inst_profile(
     module: &Module,
@@ -197,6 +224,7 @@ fn inst_profile(
     lines: Option<&LineStarts>,
     f: FuncId,
     i: Inst,
+    loc: Option<SrcLoc>,
     counters: Counters,
     access: Option<crate::model::Access>,
     size: u32,
@@ -204,7 +232,7 @@ fn inst_profile(
     let func = &module.funcs[f];
     let data = &func.insts[i];
     let (ptx_line, ptx_col) = lines.map(|l| l.position(data.span.start)).unwrap_or((0, 0));
-    let (file, line, col) = match data.loc {
+    let (file, line, col) = match loc {
         Some(loc) => (
             module.file_name(loc.file).map(str::to_string),
             loc.line,

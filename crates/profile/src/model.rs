@@ -17,9 +17,12 @@ pub struct GlobalCounters {
     pub lanes: u64,
     /// 32-byte sectors (Nsight Compute: *L2 Theoretical Sectors Global*).
     pub sectors: u64,
-    /// `⌈active lanes × size / 32⌉` per request (*L2 Theoretical Sectors Global Ideal*).
+    /// `min(sectors, ⌈active lanes × size / 32⌉)` per request (*L2 Theoretical Sectors
+    /// Global Ideal*).
     pub ideal_sectors: u64,
-    /// `⌈unique bytes / 32⌉` per request: sectors the bytes actually used would fill.
+    /// `⌈active lanes × size / 32⌉` per request (every lane's bytes, duplicates included).
+    pub lane_sectors: u64,
+    /// `⌈unique bytes / 32⌉` per request (the sectors the used bytes would fill).
     pub used_sectors: u64,
     /// Excess sectors explained by dense runs starting mid-sector.
     pub misaligned_sectors: u64,
@@ -61,8 +64,9 @@ impl GlobalCounters {
         self.requests += 1;
         self.lanes += u64::from(c.lanes);
         self.sectors += u64::from(c.sectors);
-        self.used_sectors += u64::from(c.used_sectors);
         self.ideal_sectors += u64::from(c.ideal_sectors);
+        self.lane_sectors += u64::from(c.lane_sectors);
+        self.used_sectors += u64::from(c.used_sectors);
         self.misaligned_sectors += u64::from(c.misaligned_sectors());
         self.lines += u64::from(c.lines);
         self.noalign_sectors += u64::from(c.noalign_sectors);
@@ -88,8 +92,9 @@ impl GlobalCounters {
         self.requests += o.requests;
         self.lanes += o.lanes;
         self.sectors += o.sectors;
-        self.used_sectors += o.used_sectors;
         self.ideal_sectors += o.ideal_sectors;
+        self.lane_sectors += o.lane_sectors;
+        self.used_sectors += o.used_sectors;
         self.misaligned_sectors += o.misaligned_sectors;
         self.lines += o.lines;
         self.noalign_sectors += o.noalign_sectors;
@@ -97,8 +102,7 @@ impl GlobalCounters {
         self.bytes += o.bytes;
     }
 
-    /// Sectors beyond the ideal, from the summed counts (*L2 Theoretical Sectors Global
-    /// Excessive*).
+    /// Sectors beyond the ideal (*L2 Theoretical Sectors Global Excessive*).
     pub fn excess_sectors(&self) -> u64 {
         self.sectors.saturating_sub(self.ideal_sectors)
     }

@@ -71,23 +71,25 @@ pub fn parse_csv(text: &str) -> Vec<Vec<String>> {
 }
 
 /// Nsight Compute's counters of one CUDA source line (summed over kernels and launches).
+/// Metrics the report does not have (a missing column, `-` or an empty cell) are `None`.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct NcuLine {
     pub source: String,
     pub instructions: f64,
     pub thread_instructions: f64,
     pub predicated_on: f64,
-    pub divergent_branches: f64,
+    pub divergent_branches: Option<f64>,
     pub l2_sectors: f64,
-    pub l2_ideal: f64,
-    pub l2_excessive: f64,
-    pub shared_wavefronts: f64,
-    pub shared_ideal: f64,
-    /// Largest per-row "L1 Conflicts Shared N-Way" seen on the line.
-    pub shared_n_way: f64,
-    /// SASS instructions attributed to the line.
+    pub l2_ideal: Option<f64>,
+    pub l2_excessive: Option<f64>,
+    pub shared_wavefronts: Option<f64>,
+    pub shared_ideal: Option<f64>,
+    /// "L1 Conflicts Shared N-Way" of the line: Nsight Compute prints, per SASS instruction,
+    /// its wavefronts per executed instruction, and sums those over the line's instructions.
+    pub shared_n_way: Option<f64>,
+    /// SASS instructions attributed to the line (deduplicated by address).
     pub sass: Vec<String>,
-    /// Whether a predicated `BRA` (conditional branch) is among them.
+    /// Whether a predicated `BRA` (a conditional branch) is among them.
     pub sass_conditional_branch: bool,
 }
 
@@ -98,28 +100,45 @@ pub struct NcuSource {
     pub lines: BTreeMap<(String, u32), NcuLine>,
 }
 
-fn num(s: &str) -> f64 {
+/// A number, or `None` for `-`, `n/a` or an empty cell. Thousands separators are dropped.
+fn num(s: &str) -> Option<f64> {
     let t: String = s
         .chars()
         .filter(|c| *c != ',' && !c.is_whitespace())
         .collect();
-    t.parse::<f64>().unwrap_or(0.0)
+    t.parse::<f64>().ok()
 }
 
-/// Parses `ncu --page source --csv` output (see the module docs).
+fn add(acc: &mut Option<f64>, v: Option<f64>) {
+    if let Some(v) = v {
+        *acc = Some(acc.unwrap_or(0.0) + v);
+    }
+}
+
+/// Parses `ncu --page source --csv --print-source cuda,sass` output, or the reduced
+/// `<name>.lines.tsv` tables of `validation/h100/ncu` (see the module docs).
 pub fn parse_source_csv(text: &str) -> NcuSource {
+    if text.starts_with("kernel\tfile\tline") {
+        return parse_lines_tsv(text);
+    }
     let mut out = NcuSource::default();
     let mut header: Option<Vec<String>> = None;
     let mut file = String::from("?");
     let mut cur: Option<(String, u32)> = None;
+    let mut seen_sass: std::collections::BTreeSet<(String, u32, String)> = Default::default();
+    // N-Way is a per-instruction average: average it over the launches of one kernel, then
+    // sum over kernels. (kernel, file, line) -> (sum, rows).
+    let mut n_way: BTreeMap<(String, String, u32), (f64, u32)> = BTreeMap::new();
+    let mut kernel = String::new();
     for row in parse_csv(text) {
         let Some(first) = row.first().map(|s| s.trim()) else {
             continue;
         };
         match first {
-            "Kernel Name" => {
+            "Kernel Name" | "Function Name" => {
                 if let Some(n) = row.get(1) {
                     out.kernels.push(n.clone());
+                    kernel = n.clone();
                 }
                 cur = None;
                 continue;
@@ -133,81 +152,139 @@ pub fn parse_source_csv(text: &str) -> NcuSource {
             }
             _ => {}
         }
-        let is_data_line = !first.is_empty() && first.chars().all(|c| c.is_ascii_digit());
-        let is_sass = first.starts_with("0x");
-        if !is_data_line && !is_sass {
+        let is_line = !first.is_empty() && first.chars().all(|c| c.is_ascii_digit());
+        let Some(h) = &header else {
+            if row.iter().any(|c| c == "Source") {
+                header = Some(row.iter().map(|s| s.trim().to_string()).collect());
+            }
+            continue;
+        };
+        let col = |name: &str| h.iter().position(|c| c == name);
+        let addr = col("Address").and_then(|i| row.get(i)).map(|a| a.trim());
+        let is_sass =
+            !is_line && (first.starts_with("0x") || addr.is_some_and(|a| a.starts_with("0x")));
+        if !is_line && !is_sass {
             if row.iter().any(|c| c == "Source") {
                 header = Some(row.iter().map(|s| s.trim().to_string()).collect());
                 cur = None;
             }
             continue;
         }
-        let Some(h) = &header else { continue };
-        let get = |name: &str| -> f64 {
-            h.iter()
-                .position(|c| c == name)
-                .and_then(|i| row.get(i))
-                .map(|v| num(v))
-                .unwrap_or(0.0)
-        };
-        let src = h
-            .iter()
-            .position(|c| c == "Source")
-            .and_then(|i| row.get(i))
-            .cloned()
-            .unwrap_or_default();
+        let get = |name: &str| col(name).and_then(|i| row.get(i)).and_then(|v| num(v));
         if is_sass {
+            // The SASS text is the last "Source" column.
+            let src = h
+                .iter()
+                .rposition(|c| c == "Source")
+                .and_then(|i| row.get(i))
+                .map(|s| s.trim().to_string())
+                .unwrap_or_default();
+            let a = addr.unwrap_or(first).to_string();
             if let Some(key) = &cur
+                && seen_sass.insert((key.0.clone(), key.1, a))
                 && let Some(l) = out.lines.get_mut(key)
             {
-                let s = src.trim().to_string();
-                let t = s.trim_start_matches(|c: char| c == '@' || c == '!' || c.is_alphanumeric());
-                if s.starts_with('@') && t.trim_start().starts_with("BRA") {
+                let op = src.trim_start_matches(|c: char| c == '@' || c == '!');
+                let op = op.split_whitespace().skip(1).next().unwrap_or("");
+                if src.starts_with('@') && op.starts_with("BRA") {
                     l.sass_conditional_branch = true;
                 }
-                l.sass.push(s);
+                l.sass.push(src);
             }
             continue;
         }
+        let src = col("Source")
+            .and_then(|i| row.get(i))
+            .cloned()
+            .unwrap_or_default();
         let line: u32 = first.parse().unwrap_or(0);
         let key = (file.clone(), line);
         let l = out.lines.entry(key.clone()).or_default();
         if l.source.is_empty() {
             l.source = src.trim().to_string();
         }
-        l.instructions += get("Instructions Executed");
-        l.thread_instructions += get("Thread Instructions Executed");
-        l.predicated_on += get("Predicated-On Thread Instructions Executed");
-        l.divergent_branches += get("Divergent Branches");
-        l.l2_sectors += get("L2 Theoretical Sectors Global");
-        l.l2_ideal += get("L2 Theoretical Sectors Global Ideal");
-        l.l2_excessive += get("L2 Theoretical Sectors Global Excessive");
-        l.shared_wavefronts += get("L1 Wavefronts Shared");
-        l.shared_ideal += get("L1 Wavefronts Shared Ideal");
-        l.shared_n_way = l.shared_n_way.max(get("L1 Conflicts Shared N-Way"));
+        l.instructions += get("Instructions Executed").unwrap_or(0.0);
+        l.thread_instructions += get("Thread Instructions Executed").unwrap_or(0.0);
+        l.predicated_on += get("Predicated-On Thread Instructions Executed").unwrap_or(0.0);
+        add(&mut l.divergent_branches, get("Divergent Branches"));
+        l.l2_sectors += get("L2 Theoretical Sectors Global").unwrap_or(0.0);
+        add(&mut l.l2_ideal, get("L2 Theoretical Sectors Global Ideal"));
+        add(
+            &mut l.l2_excessive,
+            get("L2 Theoretical Sectors Global Excessive"),
+        );
+        add(&mut l.shared_wavefronts, get("L1 Wavefronts Shared"));
+        add(&mut l.shared_ideal, get("L1 Wavefronts Shared Ideal"));
+        if let Some(v) = get("L1 Conflicts Shared N-Way") {
+            let e = n_way
+                .entry((kernel.clone(), key.0.clone(), key.1))
+                .or_default();
+            e.0 += v;
+            e.1 += 1;
+        }
         cur = Some(key);
+    }
+    for ((_, file, line), (sum, rows)) in n_way {
+        if let Some(l) = out.lines.get_mut(&(file, line)) {
+            add(&mut l.shared_n_way, Some(sum / f64::from(rows.max(1))));
+        }
     }
     out
 }
 
-/// How one line compares.
+/// The reduced per-line tables (`kernel file line inst thread_inst pred_on_thread_inst
+/// l2_sectors l2_ideal l2_excess l1_global_requests shared_nway …`, tab-separated).
+fn parse_lines_tsv(text: &str) -> NcuSource {
+    let mut out = NcuSource::default();
+    let mut lines = text.lines();
+    let Some(h) = lines.next() else { return out };
+    let h: Vec<&str> = h.split('\t').collect();
+    let col = |name: &str| h.iter().position(|c| *c == name);
+    for row in lines {
+        let f: Vec<&str> = row.split('\t').collect();
+        let get = |name: &str| col(name).and_then(|i| f.get(i)).and_then(|v| num(v));
+        let (Some(file), Some(line)) = (col("file").and_then(|i| f.get(i)), get("line")) else {
+            continue;
+        };
+        if let Some(k) = col("kernel").and_then(|i| f.get(i))
+            && out.kernels.last().map(String::as_str) != Some(*k)
+        {
+            out.kernels.push(k.to_string());
+        }
+        let l = out
+            .lines
+            .entry((basename(file).to_string(), line as u32))
+            .or_default();
+        l.instructions += get("inst").unwrap_or(0.0);
+        l.thread_instructions += get("thread_inst").unwrap_or(0.0);
+        l.predicated_on += get("pred_on_thread_inst").unwrap_or(0.0);
+        l.l2_sectors += get("l2_sectors").unwrap_or(0.0);
+        add(&mut l.l2_ideal, get("l2_ideal"));
+        add(&mut l.l2_excessive, get("l2_excess"));
+        add(&mut l.shared_n_way, get("shared_nway"));
+    }
+    out
+}
+
+/// How one line compares. Each check is `None` when Nsight Compute has no value for it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LineComparison {
     pub file: String,
     pub line: u32,
     pub source: String,
     pub ours: Counters,
+    /// Our "L1 Conflicts Shared N-Way": wavefronts per request summed over the line's shared
+    /// instructions.
+    pub our_n_way: f64,
     pub ncu: NcuLine,
-    /// Global sectors equal.
+    /// Whether the report has the line at all.
+    pub in_ncu: bool,
     pub sectors_equal: bool,
-    /// Ideal sectors equal (`⌈active lanes × size / 32⌉` per request).
-    pub ideal_equal: bool,
-    /// ncu's ideal equals our used sectors (`⌈unique bytes / 32⌉`), the other reading.
-    pub used_equal: bool,
-    pub wavefronts_equal: bool,
-    pub ideal_wavefronts_equal: bool,
-    /// N-way conflict degree agrees (to 0.01).
-    pub n_way_equal: bool,
+    /// Ideal sectors equal (`min(sectors, ⌈active lanes × size / 32⌉)` per request).
+    pub ideal_equal: Option<bool>,
+    pub wavefronts_equal: Option<bool>,
+    pub ideal_wavefronts_equal: Option<bool>,
+    pub n_way_equal: Option<bool>,
 }
 
 impl LineComparison {
@@ -216,27 +293,43 @@ impl LineComparison {
         self.ours.global.requests > 0
             || self.ours.shared.requests > 0
             || self.ncu.l2_sectors > 0.0
-            || self.ncu.shared_wavefronts > 0.0
+            || self.ncu.shared_wavefronts.is_some_and(|w| w > 0.0)
     }
 
-    /// All memory counters agree.
+    /// The report has the line, and the sectors, ideal sectors, wavefronts and ideal
+    /// wavefronts both sides have agree. (The N-Way column is compared apart: Nsight Compute
+    /// sums a per-SASS-instruction ratio over the line, which depends on how ptxas split the
+    /// line into instructions, not only on the traffic.)
     pub fn exact(&self) -> bool {
-        self.sectors_equal
-            && self.ideal_equal
-            && self.wavefronts_equal
-            && self.ideal_wavefronts_equal
-            && self.n_way_equal
+        self.in_ncu
+            && self.sectors_equal
+            && self.ideal_equal != Some(false)
+            && self.wavefronts_equal != Some(false)
+            && self.ideal_wavefronts_equal != Some(false)
+    }
+
+    /// Active lanes per warp instruction, ours and ncu's (`None` without instructions).
+    pub fn active_lanes(&self) -> Option<(f64, f64)> {
+        (self.ours.instructions > 0 && self.ncu.instructions > 0.0).then(|| {
+            (
+                self.ours.thread_instructions as f64 / self.ours.instructions as f64,
+                self.ncu.thread_instructions / self.ncu.instructions,
+            )
+        })
     }
 }
 
 /// How a line's divergence compares.
 #[derive(Clone, Debug, PartialEq)]
 pub enum DivergenceAgreement {
-    /// SASS kept a branch that diverged: our δ against ncu's "Divergent Branches".
-    Branch { ours: u64, ncu: f64 },
-    /// ptxas if-converted it: ncu shows predicated-off thread instructions instead.
+    /// SASS kept a conditional branch on the line. `ncu` is its "Divergent Branches" when the
+    /// report has the column.
+    Branch { ours: u64, ncu: Option<f64> },
+    /// No conditional branch left in the line's SASS: ptxas if-converted it, and ncu shows
+    /// `ncu_predicated_off` predicated-off thread instructions instead.
     Predicated { ours: u64, ncu_predicated_off: f64 },
-    /// We saw divergence, ncu saw neither a divergent branch nor predicated-off lanes.
+    /// We saw divergence; ncu shows neither a conditional branch nor predicated-off lanes
+    /// on the line (ptxas moved or merged it).
     Missing { ours: u64 },
     /// ncu saw divergent branches where our PTX branches never diverged.
     HardwareOnly { ncu: f64 },
@@ -271,11 +364,23 @@ impl Comparison {
         (total, exact)
     }
 
-    /// Whether ncu's ideal sectors agree better with the lane-count reading than with ours.
-    pub fn used_fits_better(&self) -> bool {
-        let a = self.memory_lines().filter(|l| l.ideal_equal).count();
-        let b = self.memory_lines().filter(|l| l.used_equal).count();
-        b > a
+    /// (lines with shared requests and an N-Way value on both sides, of which it agrees).
+    pub fn n_way_agreement(&self) -> (usize, usize) {
+        let v: Vec<bool> = self
+            .lines
+            .iter()
+            .filter(|l| l.ours.shared.requests > 0)
+            .filter_map(|l| l.n_way_equal)
+            .collect();
+        (v.len(), v.iter().filter(|x| **x).count())
+    }
+
+    /// (lines executed on both sides, of which the active lanes per warp instruction agree
+    /// to half a lane).
+    pub fn active_lane_agreement(&self) -> (usize, usize) {
+        let both: Vec<(f64, f64)> = self.lines.iter().filter_map(|l| l.active_lanes()).collect();
+        let agree = both.iter().filter(|(a, b)| (a - b).abs() <= 0.5).count();
+        (both.len(), agree)
     }
 }
 
@@ -285,13 +390,16 @@ fn close(a: f64, b: f64) -> bool {
 
 /// Compares `profile` with `ncu` per (file name, line).
 pub fn compare(profile: &Profile, ncu: &NcuSource) -> Comparison {
-    let mut ours: BTreeMap<(String, u32), Counters> = BTreeMap::new();
+    let mut ours: BTreeMap<(String, u32), (Counters, f64)> = BTreeMap::new();
     for k in &profile.kernels {
-        for l in &k.lines {
-            let Some(f) = &l.file else { continue };
-            ours.entry((basename(f).to_string(), l.line))
-                .or_default()
-                .merge(&l.counters);
+        for i in &k.instructions {
+            let Some(f) = &i.file else { continue };
+            let e = ours.entry((basename(f).to_string(), i.line)).or_default();
+            e.0.merge(&i.counters);
+            let s = &i.counters.shared;
+            if s.requests > 0 {
+                e.1 += s.wavefronts as f64 / s.requests as f64;
+            }
         }
     }
     let mut keys: Vec<(String, u32)> = ours.keys().cloned().collect();
@@ -300,47 +408,47 @@ pub fn compare(profile: &Profile, ncu: &NcuSource) -> Comparison {
     keys.dedup();
     let mut out = Comparison::default();
     for key in keys {
-        let o = ours.get(&key).copied().unwrap_or_default();
+        let (o, our_n_way) = ours.get(&key).copied().unwrap_or_default();
+        let in_ncu = ncu.lines.contains_key(&key);
         let n = ncu.lines.get(&key).cloned().unwrap_or_default();
         let g = &o.global;
         let s = &o.shared;
-        let our_n_way = s.n_way();
         let lc = LineComparison {
             file: key.0.clone(),
             line: key.1,
             source: n.source.clone(),
             ours: o,
+            our_n_way,
+            in_ncu,
             sectors_equal: close(g.sectors as f64, n.l2_sectors),
-            used_equal: close(g.used_sectors as f64, n.l2_ideal),
-            ideal_equal: close(g.ideal_sectors as f64, n.l2_ideal),
-            wavefronts_equal: close(s.wavefronts as f64, n.shared_wavefronts),
-            ideal_wavefronts_equal: close(s.ideal_wavefronts as f64, n.shared_ideal),
-            n_way_equal: (s.requests == 0 && n.shared_wavefronts == 0.0)
-                || n.shared_n_way == 0.0
-                || (our_n_way - n.shared_n_way).abs() < 0.01
-                || (f64::from(s.ways_max) - n.shared_n_way).abs() < 0.01,
+            ideal_equal: n.l2_ideal.map(|v| close(g.ideal_sectors as f64, v)),
+            wavefronts_equal: n.shared_wavefronts.map(|v| close(s.wavefronts as f64, v)),
+            ideal_wavefronts_equal: n.shared_ideal.map(|v| close(s.ideal_wavefronts as f64, v)),
+            n_way_equal: n
+                .shared_n_way
+                .filter(|_| n.shared_wavefronts.is_some())
+                .map(|v| (our_n_way - v).abs() <= 0.01 * v.max(1.0)),
             ncu: n.clone(),
         };
+        let pred_off = n.thread_instructions - n.predicated_on;
         let agreement = if o.divergent_branches > 0 {
-            if n.divergent_branches > 0.0 {
+            if n.sass_conditional_branch || n.divergent_branches.is_some_and(|d| d > 0.0) {
                 Some(DivergenceAgreement::Branch {
                     ours: o.divergent_branches,
                     ncu: n.divergent_branches,
                 })
-            } else if n.thread_instructions > n.predicated_on {
+            } else if pred_off > 0.0 {
                 Some(DivergenceAgreement::Predicated {
                     ours: o.divergent_branches,
-                    ncu_predicated_off: n.thread_instructions - n.predicated_on,
+                    ncu_predicated_off: pred_off,
                 })
             } else {
                 Some(DivergenceAgreement::Missing {
                     ours: o.divergent_branches,
                 })
             }
-        } else if n.divergent_branches > 0.0 {
-            Some(DivergenceAgreement::HardwareOnly {
-                ncu: n.divergent_branches,
-            })
+        } else if let Some(d) = n.divergent_branches.filter(|d| *d > 0.0) {
+            Some(DivergenceAgreement::HardwareOnly { ncu: d })
         } else {
             None
         };
@@ -358,7 +466,7 @@ pub fn compare(profile: &Profile, ncu: &NcuSource) -> Comparison {
 }
 
 fn short(s: &str, n: usize) -> String {
-    let s = s.trim().replace('|', "\\|");
+    let s = s.trim().replace('|', "\\|").replace('`', "'");
     if s.chars().count() <= n {
         s
     } else {
@@ -367,46 +475,57 @@ fn short(s: &str, n: usize) -> String {
     }
 }
 
+fn opt(v: Option<f64>) -> String {
+    match v {
+        Some(v) if v.fract() == 0.0 => format!("{}", v as i64),
+        Some(v) => format!("{v:.2}"),
+        None => "–".into(),
+    }
+}
+
 /// Markdown: a summary line, then every line with memory traffic that differs, then the
 /// divergence comparison.
 pub fn render_markdown(name: &str, c: &Comparison) -> String {
     let mut out = String::new();
     let (total, exact) = c.memory_agreement();
+    let (exec, lanes_ok) = c.active_lane_agreement();
+    let (nw_total, nw_ok) = c.n_way_agreement();
     let _ = writeln!(
         out,
-        "### {name}: {exact}/{total} lines with memory accesses agree exactly"
+        "### {name}: {exact}/{total} lines with memory accesses agree exactly; active lanes per warp instruction agree on {lanes_ok}/{exec} executed lines; N-Way agrees on {nw_ok}/{nw_total} shared lines"
     );
-    if c.used_fits_better() {
-        let _ = writeln!(
-            out,
-            "\nncu's ideal sectors match ⌈unique bytes / 32⌉ better than ⌈active lanes × size / 32⌉ on this program."
-        );
-    }
-    let diff: Vec<&LineComparison> = c.memory_lines().filter(|l| !l.exact()).collect();
+    let diff: Vec<&LineComparison> = c
+        .memory_lines()
+        .filter(|l| !l.exact() || l.n_way_equal == Some(false))
+        .collect();
     if !diff.is_empty() {
         let _ = writeln!(
             out,
-            "\n| line | sectors (ours/ncu) | ideal (ours/used/ncu) | wavefronts (ours/ncu) | ideal wf (ours/ncu) | n-way (ours/ncu) | source |\n|---|---|---|---|---|---|---|"
+            "\n| line | sectors (ours/ncu) | ideal (ours/ncu) | wavefronts (ours/ncu) | ideal wf (ours/ncu) | n-way (ours/ncu) | source |\n|---|---|---|---|---|---|---|"
         );
         for l in diff {
             let g = &l.ours.global;
             let s = &l.ours.shared;
             let _ = writeln!(
                 out,
-                "| {}:{} | {}/{} | {}/{}/{} | {}/{} | {}/{} | {:.2}/{:.2} | `{}` |",
+                "| {}:{}{} | {}/{} | {}/{} | {}/{} | {}/{} | {:.2}/{} | `{}` |",
                 l.file,
                 l.line,
+                if l.in_ncu {
+                    ""
+                } else {
+                    " (not in the ncu report)"
+                },
                 g.sectors,
                 l.ncu.l2_sectors,
                 g.ideal_sectors,
-                g.used_sectors,
-                l.ncu.l2_ideal,
+                opt(l.ncu.l2_ideal),
                 s.wavefronts,
-                l.ncu.shared_wavefronts,
+                opt(l.ncu.shared_wavefronts),
                 s.ideal_wavefronts,
-                l.ncu.shared_ideal,
-                s.n_way(),
-                l.ncu.shared_n_way,
+                opt(l.ncu.shared_ideal),
+                l.our_n_way,
+                opt(l.ncu.shared_n_way),
                 short(&l.source, 50)
             );
         }
@@ -415,14 +534,17 @@ pub fn render_markdown(name: &str, c: &Comparison) -> String {
         let _ = writeln!(out, "\n| line | divergence | source |\n|---|---|---|");
         for d in &c.divergence {
             let what = match &d.agreement {
-                DivergenceAgreement::Branch { ours, ncu } => format!(
-                    "branch kept: δ {ours} vs Divergent Branches {ncu}{}",
-                    if (*ours as f64 - ncu).abs() < 0.5 {
-                        " (equal)"
-                    } else {
-                        ""
-                    }
-                ),
+                DivergenceAgreement::Branch { ours, ncu } => match ncu {
+                    Some(n) => format!(
+                        "branch kept: δ {ours} vs Divergent Branches {n}{}",
+                        if (*ours as f64 - n).abs() < 0.5 {
+                            " (equal)"
+                        } else {
+                            ""
+                        }
+                    ),
+                    None => format!("branch kept in SASS: δ {ours}"),
+                },
                 DivergenceAgreement::Predicated {
                     ours,
                     ncu_predicated_off,
@@ -430,7 +552,7 @@ pub fn render_markdown(name: &str, c: &Comparison) -> String {
                     "if-converted: δ {ours}; ncu shows {ncu_predicated_off} predicated-off thread instructions"
                 ),
                 DivergenceAgreement::Missing { ours } => {
-                    format!("δ {ours}; ncu shows no divergence or predication")
+                    format!("δ {ours}; no conditional branch or predication on this line in SASS")
                 }
                 DivergenceAgreement::HardwareOnly { ncu } => {
                     format!("ncu only: {ncu} divergent branches, PTX branches never diverged")
@@ -467,8 +589,9 @@ mod tests {
 
     #[test]
     fn numbers_with_thousands_separators() {
-        assert_eq!(num("1,024"), 1024.0);
-        assert_eq!(num(" 3.5 "), 3.5);
-        assert_eq!(num("-"), 0.0);
+        assert_eq!(num("1,024"), Some(1024.0));
+        assert_eq!(num(" 3.5 "), Some(3.5));
+        assert_eq!(num("-"), None);
+        assert_eq!(num(""), None);
     }
 }
