@@ -8,7 +8,8 @@
 # (OUTDIR/rep/<name>.csv), i.e. `ncu -i REP --page source --csv --print-source cuda,sass`.
 #
 # Usage (repo root): scripts/h100/profile_vs_ncu.sh [NCU_DIR [OUT.md [name ...]]]
-#   NCU_DIR  directory holding <name>.source.csv or <name>.csv (default validation/h100/ncu)
+#   NCU_DIR  directory holding <name>.source.csv or <name>.csv (raw ncu source pages), or the
+#            reduced <name>.lines.tsv (no shared wavefronts) (default validation/h100/ncu)
 #   OUT.md   report (default validation/h100/profile_vs_ncu.md)
 #   FILTERS=ncu_collect (default) or ncu-lines: which script's launch selection made the CSVs
 #   WARPSCOPE=path to the binary (default: cargo build --release, target/profile)
@@ -39,7 +40,7 @@ total_lines=0; total_exact=0
 : >"$tmp/details.md"
 for n in "${names[@]}"; do
   csv=""
-  for c in "$ncu_dir/$n.source.csv" "$ncu_dir/$n.csv"; do [[ -s "$c" ]] && { csv="$c"; break; }; done
+  for c in "$ncu_dir/$n.source.csv" "$ncu_dir/$n.csv" "$ncu_dir/$n.lines.tsv"; do [[ -s "$c" ]] && { csv="$c"; break; }; done
   if [[ -z "$csv" ]]; then
     echo "| $n | no ncu CSV | | | | | |" >>"$tmp/summary.md"; continue
   fi

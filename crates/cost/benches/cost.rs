@@ -14,6 +14,7 @@ fn bench(c: &mut Criterion) {
         ("stride2", lanes(|l| 0x1000 + 8 * l), 4),
         ("reversed", lanes(|l| 0x1000 + 4 * (31 - l)), 4),
         ("column32", lanes(|l| 128 * l), 4),
+        ("two_row_broadcast", lanes(|l| 0x1004 + 1024 * (l / 16)), 4),
         ("float4", lanes(|l| 0x1000 + 16 * l), 16),
         (
             "scatter",

@@ -184,13 +184,16 @@ pub fn global_lanes(addrs: &[u64], size: u32) -> GlobalCost {
 /// contiguous, so nothing below that end is uncovered. One branch-free pass.
 #[inline(always)]
 fn granules(buf: &[u64], size: u64, shift: u32, off: u64) -> u32 {
-    let first = |a: u64| (a - off) >> shift;
-    let last = |a: u64| (a.saturating_add(size - 1) - off) >> shift;
-    let mut c = last(buf[0]) - first(buf[0]) + 1;
-    for w in buf.windows(2) {
-        let (p, a) = (w[0], w[1]);
-        let from = first(a).max(last(p) + 1);
-        c += (last(a) + 1).saturating_sub(from);
+    let first = (buf[0] - off) >> shift;
+    // One past the last granule covered so far.
+    let mut end = first;
+    let mut c = 0u64;
+    for &a in buf {
+        let r = a - off;
+        let f = r >> shift;
+        let l = r.saturating_add(size - 1) >> shift;
+        c += (l + 1).saturating_sub(f.max(end));
+        end = end.max(l + 1);
     }
     c as u32
 }
@@ -201,31 +204,78 @@ fn global_sorted_in_place(buf: &mut [u64], size: u32) -> GlobalCost {
         return GlobalCost::default();
     }
     sort_small(buf);
-    let buf = &*buf;
     let size = u64::from(size.clamp(1, MAX_ACCESS_BYTES));
+    let lane_sectors = (n as u64 * size).div_ceil(SECTOR_BYTES) as u32;
     let base = buf[0];
-    let sectors = granules(buf, size, 5, 0);
-    let lines = granules(buf, size, 7, 0);
+    // The common case, a dense run (lane i at base + i × size): closed forms.
+    let mut dense = true;
+    for w in buf.windows(2) {
+        dense &= w[1].wrapping_sub(w[0]) == size;
+    }
+    if dense && base.checked_add(n as u64 * size).is_some() {
+        let bytes = n as u64 * size;
+        let last = base + bytes - 1;
+        let sectors = ((last >> 5) - (base >> 5) + 1) as u32;
+        let used = bytes.div_ceil(SECTOR_BYTES) as u32;
+        return GlobalCost {
+            lanes: n as u32,
+            sectors,
+            ideal_sectors: sectors.min(lane_sectors),
+            lane_sectors,
+            used_sectors: used,
+            aligned_run_sectors: used,
+            lines: ((last >> 7) - (base >> 7) + 1) as u32,
+            noalign_sectors: used,
+            noalign_lines: bytes.div_ceil(LINE_BYTES) as u32,
+            unique_bytes: bytes as u32,
+            runs: 1,
+        };
+    }
+    // One pass: drop lanes sharing an address (they add nothing), count sectors and lines,
+    // and measure the dense runs. Sorted, equally long intervals: lane i adds the granules
+    // past the furthest end so far, min(size, gap) new bytes, and a new run when the gap
+    // exceeds the size.
+    let mut m = 0usize;
+    let (mut sectors, mut sec_end) = (0u64, base >> 5);
+    let (mut lines, mut line_end) = (0u64, base >> 7);
+    let mut unique = 0u64;
+    let mut breaks = 0u64;
+    let mut prev = base;
+    for i in 0..n {
+        let a = buf[i];
+        if m > 0 && a == prev {
+            continue;
+        }
+        let last = a.saturating_add(size - 1);
+        let (f, l) = (a >> 5, last >> 5);
+        sectors += (l + 1).saturating_sub(f.max(sec_end));
+        sec_end = sec_end.max(l + 1);
+        let (f, l) = (a >> 7, last >> 7);
+        lines += (l + 1).saturating_sub(f.max(line_end));
+        line_end = line_end.max(l + 1);
+        if m > 0 {
+            let d = a - prev;
+            unique += d.min(size);
+            breaks += u64::from(d > size);
+        } else {
+            unique = size;
+        }
+        prev = a;
+        buf[m] = a;
+        m += 1;
+    }
+    let buf = &buf[..m];
+    let (sectors, lines) = (sectors as u32, lines as u32);
     // A warp starting on a line boundary costs the same moved to 0: skip the NoAlign pass.
     let (noalign_sectors, noalign_lines) = if base.is_multiple_of(LINE_BYTES) {
         (sectors, lines)
     } else {
         (granules(buf, size, 5, base), granules(buf, size, 7, base))
     };
-    // Sorted equal-length intervals: lane i adds min(size, gap to lane i − 1) new bytes and
-    // starts a new dense run when that gap exceeds the size.
-    let mut unique = size;
-    let mut breaks = 0u64;
-    for w in buf.windows(2) {
-        let d = w[1] - w[0];
-        unique += d.min(size);
-        breaks += u64::from(d > size);
-    }
     let runs = breaks + 1;
-    let lane_sectors = (n as u64 * size).div_ceil(SECTOR_BYTES) as u32;
     let aligned_runs = if runs == 1 {
         unique.div_ceil(SECTOR_BYTES)
-    } else if runs == n as u64 {
+    } else if runs == m as u64 {
         runs * size.div_ceil(SECTOR_BYTES)
     } else {
         let mut total = 0u64;
