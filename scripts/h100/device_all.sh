@@ -4,6 +4,8 @@
 #   2. every spec on the emulator, same host    (saved buffers, timing.json)
 #   3. emulator vs ptoxide on ptoxide's gemm    -> $OUT/bench/ptoxide.txt
 #   4. the comparison tables                    -> $OUT/accuracy.md, $OUT/compare.txt
+#   5. the approximate-math instructions on fixed inputs -> $OUT/approx.tsv
+#      (validation/h100/approx.tsv, read by crates/emu/tests/approx_h100.rs)
 # The buffers themselves (~70 MB) stay in $WORK (default /tmp/warpscope-device), so only
 # tables, summaries and logs come back in $OUT.
 # Needs target/emu/device/{warpscope,ptoxide-compare} (scripts/h100/prepare_device.sh) carried
@@ -48,4 +50,7 @@ python3 scripts/h100/compare.py --gpu "$WORK/gpu" --emu "$WORK/emu" --markdown -
 python3 scripts/h100/compare.py --gpu "$WORK/gpu" --emu "$WORK/emu" >> "$OUT/compare.txt" 2>&1
 grep -v "bit-identical" "$OUT/accuracy.md" | head -n 40
 tail -n 3 "$OUT/compare.txt"
+
+echo "== approximate math"
+timeout 120 python3 scripts/h100/approx_probe.py "$OUT/approx.tsv" 2>&1 | tail -n 3
 exit 0

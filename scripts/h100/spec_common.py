@@ -189,6 +189,27 @@ def unordered_buffers(spec):
     return out
 
 
+def error_bounds(spec):
+    """Buffers whose table holds `# error bound 2^-N: why`: {name: (2.0**-N, why)}.
+
+    The relative-to-range bound of such a buffer comes from an error analysis of its kernel
+    (what the approximate instructions' documented errors become after the arithmetic that
+    follows them), written next to it, instead of the default."""
+    out, cur = {}, None
+    for line in spec["_text"].splitlines():
+        s = line.strip()
+        m = re.match(r"\[buffer\.([^\]]+)\]", s)
+        if m:
+            cur = m.group(1)
+        elif s.startswith("["):
+            cur = None
+        elif cur:
+            m = re.match(r"#\s*error bound 2\^-(\d+(?:\.\d+)?)\s*:?\s*(.*)", s)
+            if m:
+                out[cur] = (2.0 ** -float(m.group(1)), m.group(2))
+    return out
+
+
 def buffers_in_order(spec):
     """Buffer tables in file order (names)."""
     names = list(spec.get("buffer", {}).keys())

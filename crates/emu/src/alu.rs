@@ -545,8 +545,9 @@ fn narrow_un(f: FUn, fmt: Fmt, mods: FMods, xb: u64) -> u64 {
                 (x.log2(), 0)
             }
         }
-        FUn::SinApprox => (x.sin(), 0),
-        FUn::CosApprox => (x.cos(), 0),
+        // The operand is an f32 (or narrower) value, so `as f32` is exact.
+        FUn::SinApprox => (f64::from(float::approx::sin(x as f32)), 0),
+        FUn::CosApprox => (f64::from(float::approx::cos(x as f32)), 0),
         FUn::TanhApprox => (x.tanh(), 0),
         FUn::RoundInt => (float::round_int(x, mods.rnd), 0),
         FUn::Ident => (x, 0),

@@ -499,9 +499,10 @@ pub fn int_to_f64(v: i128, rnd: Rnd) -> f64 {
     f64_directed(s, resid.signum() as i32, rnd)
 }
 
-/// Approximate functions, evaluated in `f64` and rounded to `f32`: the result is within
-/// 0.5 ulp (f32) of the exact value, so it differs from the GPU's MUFU result by at most the
-/// GPU's documented error plus 0.5 ulp.
+/// Approximate functions, evaluated in `f64` and rounded to `f32`, after the argument
+/// transformations ptxas puts in front of the hardware unit (sin/cos: the f32 phase in turns).
+/// What is left is the unit's own error (PTX ISA: ex2 ~2 ulp, sin/cos 2^-20.5 absolute) plus
+/// 0.5 ulp; `validation/h100/approx.tsv` holds H100 results the tests compare against.
 pub mod approx {
     /// `ex2.approx.f32`: 2^x.
     pub fn ex2(x: f32) -> f32 {
@@ -533,13 +534,39 @@ pub mod approx {
         }
         (1.0 / f64::from(x).sqrt()) as f32
     }
+    /// 1/(2π) as the f32 constant ptxas multiplies by before `MUFU.SIN`/`MUFU.COS`.
+    const INV_TWO_PI: f32 = f32::from_bits(0x3e22_f983);
+
+    /// The phase, in turns, the hardware's sine unit sees: ptxas lowers `sin.approx.f32` and
+    /// `cos.approx.f32` to `FMUL.RZ x, 1/(2π)` then `MUFU.SIN`/`MUFU.COS`, so the argument is
+    /// quantised to an f32 number of turns rounded toward zero. For |x| ≫ π that rounding, not
+    /// the unit's own error, dominates (2 ulp of 24 turns move sin by ~1e-5), so it is modelled
+    /// exactly; the fraction's sine is then evaluated in f64.
+    fn turns(x: f32) -> f64 {
+        // The product of two f32 is exact in f64; truncating it to f32 is FMUL.RZ.
+        let t = f32::from_bits(super::f64_to_f32(
+            f64::from(x) * f64::from(INV_TWO_PI),
+            super::Rnd::Rz,
+        ));
+        let t = f64::from(t);
+        t - t.round()
+    }
     /// `sin.approx.f32`.
     pub fn sin(x: f32) -> f32 {
-        (f64::from(x)).sin() as f32
+        if !x.is_finite() {
+            return f32::NAN;
+        }
+        if x == 0.0 {
+            return x;
+        }
+        (turns(x) * std::f64::consts::TAU).sin() as f32
     }
     /// `cos.approx.f32`.
     pub fn cos(x: f32) -> f32 {
-        (f64::from(x)).cos() as f32
+        if !x.is_finite() {
+            return f32::NAN;
+        }
+        (turns(x) * std::f64::consts::TAU).cos() as f32
     }
     /// `tanh.approx.f32`.
     pub fn tanh(x: f32) -> f32 {
