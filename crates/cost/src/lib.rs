@@ -68,19 +68,22 @@
 //! | 16 (`.v4.f32`, `.v2.f64`) | 4 (quarter-warps) | 8 | 4 |
 //!
 //! A phase with active lanes costs `max over banks of distinct words in that bank` wavefronts
-//! (≥ 1); a phase without active lanes costs nothing. **wavefronts** is the sum over phases
-//! (Nsight Compute's *L1 Wavefronts Shared*), **ideal wavefronts** the number of phases with
-//! active lanes (*L1 Wavefronts Shared Ideal*), and **ways** the worst phase's degree (the
-//! N of an N-way conflict; `wavefronts / ideal` is Nsight Compute's per-instruction
-//! *L1 Conflicts Shared N-Way* average). The 64-bit rule is the one the corpus expects
-//! (`corpus/bank_conflicts.cu`: a 16-byte stride of doubles is 2-way) and the NVIDIA forum
-//! thread "Clarification: bank_conflicts metric vs wavefronts for shared memory LDS.128"
-//! confirms 4 ideal wavefronts for 16-byte accesses.
+//! (≥ 1); a phase without active lanes costs nothing.
 //!
-//! Known limit: on sm_70/sm_75 NVIDIA engineers describe an extra optimisation for 8- and
-//! 16-byte loads when lane pairs (`n`, `n^1` or `n`, `n^2`) have equal addresses, which
-//! halves the wavefronts (NVIDIA forum "Unexpected shared memory bank conflict"). It is not
-//! modelled; the H100 comparison in `docs/accuracy.md` says where it matters.
+//! Two phases share one wavefront when, together, they touch every bank at most once and
+//! either ask for disjoint sets of addresses or all ask for the same single address. For
+//! 8-byte accesses the two half-warps may merge; for 16-byte accesses the two quarter-warps of
+//! each half-warp may (never across half-warps). So a warp-wide 8-byte broadcast, or lanes
+//! pairing up on 8-byte addresses, is one wavefront, a 16-byte broadcast two, while 8-byte
+//! lanes `i` and `i + 8` sharing addresses still cost two. This is the H100's behaviour on 177
+//! probe patterns (`scripts/h100/shared_probe.py`, `validation/h100/shared_patterns.tsv`,
+//! checked by `tests/h100_shared.rs`); the plain phase rule over-counted 18 of them.
+//!
+//! **wavefronts** is the sum over the (merged) phases (Nsight Compute's *L1 Wavefronts
+//! Shared*), **ideal wavefronts** the number of merged phases with active lanes (*L1 Wavefronts
+//! Shared Ideal*), and **ways** the worst phase's degree (the N of an N-way conflict;
+//! `wavefronts / ideal` is Nsight Compute's per-instruction *L1 Conflicts Shared N-Way*
+//! average).
 
 #![forbid(unsafe_code)]
 
@@ -385,6 +388,8 @@ pub const fn lanes_per_phase(size: u32) -> u32 {
 pub fn shared(addrs: &[u64; 32], active: u32, size: u32) -> SharedCost {
     let size = size.clamp(1, MAX_ACCESS_BYTES);
     let per = lanes_per_phase(size);
+    // Lanes within which two phases may share a wavefront.
+    let span = if per == 8 { 16 } else { 32 };
     let phase_mask: u32 = if per == 32 {
         u32::MAX
     } else {
@@ -396,24 +401,51 @@ pub fn shared(addrs: &[u64; 32], active: u32, size: u32) -> SharedCost {
     };
     let mut lo = 0u32;
     while lo < 32 {
-        let m = (active >> lo) & phase_mask;
-        if m != 0 {
-            let w = phase_wavefronts(addrs, m << lo, size);
-            cost.wavefronts += w;
+        let m0 = ((active >> lo) & phase_mask) << lo;
+        let m1 = if per < span {
+            ((active >> (lo + per)) & phase_mask) << (lo + per)
+        } else {
+            0
+        };
+        if m0 != 0 && m1 != 0 && phases_merge(addrs, m0, m1, size) {
+            cost.wavefronts += 1;
             cost.ideal_wavefronts += 1;
-            cost.ways = cost.ways.max(w);
+            cost.ways = cost.ways.max(1);
+        } else {
+            for m in [m0, m1] {
+                if m != 0 {
+                    let w = phase_wavefronts(addrs, m, size);
+                    cost.wavefronts += w;
+                    cost.ideal_wavefronts += 1;
+                    cost.ways = cost.ways.max(w);
+                }
+            }
         }
-        lo += per;
+        lo += span;
     }
     cost
+}
+
+/// Whether two non-empty phases share a wavefront: together they touch each bank at most
+/// once, and their address sets are disjoint or one single address.
+fn phases_merge(addrs: &[u64; 32], m0: u32, m1: u32, size: u32) -> bool {
+    if phase_wavefronts(addrs, m0 | m1, size) != 1 {
+        return false;
+    }
+    let lanes = |m: u32| (0..32).filter(move |l| m & (1 << l) != 0).map(|l| addrs[l]);
+    let first = addrs[m0.trailing_zeros() as usize];
+    if lanes(m0 | m1).all(|a| a == first) {
+        return true;
+    }
+    lanes(m0).all(|a| lanes(m1).all(|b| a != b))
 }
 
 /// Busiest bank's distinct words among the lanes in `mask` (non-empty).
 #[inline]
 fn phase_wavefronts(addrs: &[u64; 32], mask: u32, size: u32) -> u32 {
-    // A phase touches at most 64 words: 32 lanes × (≤ 2 words for ≤ 4 bytes),
-    // 16 × (≤ 3 for 8 bytes), 8 × (≤ 5 for 16 bytes).
-    let mut words = [0u64; 64];
+    // Two merging phases touch at most 96 words: 32 lanes × (≤ 3 words for ≤ 8 bytes) or
+    // 16 × (≤ 5 for 16 bytes).
+    let mut words = [0u64; 96];
     let mut n = 0usize;
     let mut m = mask;
     let last_off = u64::from(size - 1);

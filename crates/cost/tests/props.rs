@@ -63,31 +63,58 @@ fn reference_global(addrs: &[u64; 32], active: u32, size: u32) -> GlobalCost {
 
 fn reference_shared(addrs: &[u64; 32], active: u32, size: u32) -> SharedCost {
     let per = lanes_per_phase(size);
-    let mut c = SharedCost {
-        lanes: active.count_ones(),
-        ..SharedCost::default()
-    };
-    for phase in 0..32 / per {
-        let mut words: BTreeSet<u64> = BTreeSet::new();
-        for lane in phase * per..(phase + 1) * per {
-            if active & (1 << lane) != 0 {
-                let a = addrs[lane as usize];
-                for w in a / 4..=(a + u64::from(size) - 1) / 4 {
-                    words.insert(w);
-                }
+    // Phases that may share a wavefront: the two half-warps (8 bytes), the two quarter-warps
+    // of a half-warp (16 bytes).
+    let span = if per == 8 { 16 } else { 32 };
+    let words_of = |lanes: &[u32]| -> BTreeSet<u64> {
+        let mut words = BTreeSet::new();
+        for &lane in lanes {
+            let a = addrs[lane as usize];
+            for w in a / 4..=(a + u64::from(size) - 1) / 4 {
+                words.insert(w);
             }
         }
-        if words.is_empty() {
-            continue;
-        }
+        words
+    };
+    let ways_of = |words: &BTreeSet<u64>| -> u32 {
         let mut banks: BTreeMap<u64, u32> = BTreeMap::new();
         for w in words {
             *banks.entry(w % 32).or_default() += 1;
         }
-        let ways = banks.values().copied().max().unwrap();
-        c.wavefronts += ways;
-        c.ideal_wavefronts += 1;
-        c.ways = c.ways.max(ways);
+        banks.values().copied().max().unwrap_or(0)
+    };
+    let mut c = SharedCost {
+        lanes: active.count_ones(),
+        ..SharedCost::default()
+    };
+    for window in 0..32 / span {
+        let phases: Vec<Vec<u32>> = (0..span / per)
+            .map(|p| {
+                let start = window * span + p * per;
+                (start..start + per)
+                    .filter(|l| active & (1 << l) != 0)
+                    .collect()
+            })
+            .filter(|v: &Vec<u32>| !v.is_empty())
+            .collect();
+        if phases.len() == 2 {
+            let a0: BTreeSet<u64> = phases[0].iter().map(|&l| addrs[l as usize]).collect();
+            let a1: BTreeSet<u64> = phases[1].iter().map(|&l| addrs[l as usize]).collect();
+            let all: Vec<u32> = phases.concat();
+            let single = a0.union(&a1).count() == 1;
+            if ways_of(&words_of(&all)) == 1 && (single || a0.is_disjoint(&a1)) {
+                c.wavefronts += 1;
+                c.ideal_wavefronts += 1;
+                c.ways = c.ways.max(1);
+                continue;
+            }
+        }
+        for p in &phases {
+            let ways = ways_of(&words_of(p));
+            c.wavefronts += ways;
+            c.ideal_wavefronts += 1;
+            c.ways = c.ways.max(ways);
+        }
     }
     c
 }

@@ -5,7 +5,9 @@ use cranelift_entity::EntityRef;
 use std::collections::{BTreeMap, HashMap};
 use warpscope_ir::{FuncId, Inst, Module, SrcLoc};
 
-use crate::model::{Counters, InstProfile, KernelProfile, LaunchRecord, LineProfile, Profile};
+use crate::model::{
+    CallSite, Counters, InstProfile, KernelProfile, LaunchRecord, LineProfile, Profile,
+};
 use crate::observe::{InstIndex, Profiler};
 
 /// Byte offsets of line starts, for turning spans into PTX line:column.
@@ -142,6 +144,14 @@ pub fn build_profile(
                 .entry((ip.file.clone(), ip.line))
                 .or_default()
                 .merge(&c);
+            if let Some(site) = &ip.inlined_at
+                && (site.file != ip.file || site.line != ip.line)
+            {
+                by_line
+                    .entry((site.file.clone(), site.line))
+                    .or_default()
+                    .merge(&c);
+            }
             kp.instructions.push(ip);
         }
         kp.lines = by_line
@@ -240,6 +250,12 @@ fn inst_profile(
         ),
         None => (None, 0, 0),
     };
+    let inlined_at = loc
+        .and_then(|l| l.inlined_at)
+        .map(|(file, line, _)| CallSite {
+            file: module.file_name(file).map(str::to_string),
+            line,
+        });
     InstProfile {
         function: func.name.clone(),
         inst: i.index() as u32,
@@ -249,6 +265,8 @@ fn inst_profile(
         file,
         line,
         col,
+        line_inferred: data.loc.is_some_and(|l| l.line == 0),
+        inlined_at,
         access,
         access_size: size,
         counters,

@@ -38,8 +38,8 @@ mod varint;
 
 pub use build::build_profile;
 pub use model::{
-    Access, Counters, GlobalCounters, InstProfile, KernelProfile, LaunchRecord, LineProfile,
-    Profile, SharedCounters,
+    Access, CallSite, Counters, GlobalCounters, InstProfile, KernelProfile, LaunchRecord,
+    LineProfile, Profile, SharedCounters,
 };
 pub use observe::{
     Both, Coalescing, DivergenceMap, InstIndex, KernelInsts, LaunchPass, LaunchWindow, Profiler,

@@ -281,6 +281,14 @@ pub struct InstProfile {
     pub file: Option<String>,
     pub line: u32,
     pub col: u32,
+    /// The PTX gives the instruction no line (`.loc F 0 0`); `line` is the last real line
+    /// before it, as ptxas usually chooses.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub line_inferred: bool,
+    /// For code inlined from another function (`.loc … inlined_at F L C`: `atomicAdd` from
+    /// the CUDA headers, math functions), the call site it was inlined into.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub inlined_at: Option<CallSite>,
     /// Bytes per lane of its memory requests, and their kind.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub access: Option<Access>,
@@ -293,7 +301,19 @@ fn is_zero(v: &u32) -> bool {
     *v == 0
 }
 
+/// The CUDA line a piece of inlined code was inlined into.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CallSite {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+    pub line: u32,
+}
+
 /// One CUDA source line (or `file = None, line = 0` for instructions without `.loc`).
+///
+/// Like Nsight Compute's source view, a line counts the instructions written on it and the
+/// instructions inlined into it (an `atomicAdd` counts on its header line and on the line that
+/// calls it), so line totals can exceed the kernel's; kernel totals count each instruction once.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LineProfile {
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -89,6 +89,11 @@ pub struct NcuLine {
     pub shared_n_way: Option<f64>,
     /// SASS instructions attributed to the line (deduplicated by address).
     pub sass: Vec<String>,
+    /// Warp-level executions of the line's SASS instructions that access global or shared
+    /// memory (`None` where the report has no SASS rows): how many requests the hardware
+    /// issued, to set against the PTX's.
+    pub global_instructions: Option<f64>,
+    pub shared_instructions: Option<f64>,
     /// Whether a predicated `BRA` (a conditional branch) is among them.
     pub sass_conditional_branch: bool,
 }
@@ -125,7 +130,10 @@ pub fn parse_source_csv(text: &str) -> NcuSource {
     let mut header: Option<Vec<String>> = None;
     let mut file = String::from("?");
     let mut cur: Option<(String, u32)> = None;
-    let mut seen_sass: std::collections::BTreeSet<(String, u32, String)> = Default::default();
+    // The page lists each line's SASS twice; a launch's block lists it once more.
+    let mut seen_sass: std::collections::BTreeSet<(usize, String, u32, String)> =
+        Default::default();
+    let mut block = 0usize;
     // N-Way is a per-instruction average: average it over the launches of one kernel, then
     // sum over kernels. (kernel, file, line) -> (sum, rows).
     let mut n_way: BTreeMap<(String, String, u32), (f64, u32)> = BTreeMap::new();
@@ -140,6 +148,7 @@ pub fn parse_source_csv(text: &str) -> NcuSource {
                     out.kernels.push(n.clone());
                     kernel = n.clone();
                 }
+                block += 1;
                 cur = None;
                 continue;
             }
@@ -181,9 +190,19 @@ pub fn parse_source_csv(text: &str) -> NcuSource {
                 .unwrap_or_default();
             let a = addr.unwrap_or(first).to_string();
             if let Some(key) = &cur
-                && seen_sass.insert((key.0.clone(), key.1, a))
+                && seen_sass.insert((block, key.0.clone(), key.1, a))
                 && let Some(l) = out.lines.get_mut(key)
             {
+                let space = col("Address Space")
+                    .and_then(|i| row.get(i))
+                    .map(|v| v.trim())
+                    .unwrap_or("");
+                let executed = get("Instructions Executed").unwrap_or(0.0);
+                if space.starts_with("Global") {
+                    add(&mut l.global_instructions, Some(executed));
+                } else if space.starts_with("Shared") {
+                    add(&mut l.shared_instructions, Some(executed));
+                }
                 let op = src.trim_start_matches(|c: char| c == '@' || c == '!');
                 let op = op.split_whitespace().skip(1).next().unwrap_or("");
                 if src.starts_with('@') && op.starts_with("BRA") {
@@ -279,6 +298,13 @@ pub struct LineComparison {
     pub ncu: NcuLine,
     /// Whether the report has the line at all.
     pub in_ncu: bool,
+    /// For a line other code was inlined into (an `atomicAdd` call): whether the inlined
+    /// instructions are counted on it (`Some(true)`, as Nsight Compute usually shows them) or
+    /// not (`Some(false)`, where ptxas's line table keeps them on their own line only).
+    pub inlined_code: Option<bool>,
+    /// Some of our memory instructions on the line have no line in the PTX (`.loc F 0 0`)
+    /// and were put on the previous line.
+    pub line_inferred: bool,
     pub sectors_equal: bool,
     /// Ideal sectors equal (`min(sectors, ⌈active lanes × size / 32⌉)` per request).
     pub ideal_equal: Option<bool>,
@@ -306,6 +332,61 @@ impl LineComparison {
             && self.ideal_equal != Some(false)
             && self.wavefronts_equal != Some(false)
             && self.ideal_wavefronts_equal != Some(false)
+    }
+
+    /// Why a line that is not [`exact`](Self::exact) differs, as far as the two reports
+    /// show it (`None` for an exact line).
+    pub fn reason(&self) -> Option<String> {
+        if self.exact() {
+            return None;
+        }
+        if !self.in_ncu {
+            return Some("the report has no such line: ptxas attributed its code elsewhere".into());
+        }
+        let g = &self.ours.global;
+        let s = &self.ours.shared;
+        let mut why = Vec::new();
+        let count = |ours: u64, hw: Option<f64>, space: &str, why: &mut Vec<String>| {
+            if let Some(hw) = hw.or(Some(0.0)).filter(|hw| !close(ours as f64, *hw)) {
+                why.push(format!(
+                    "SASS issues {hw} {space} instructions where the PTX issues {ours} requests \
+                     (ptxas {} the line's accesses)",
+                    if hw < ours as f64 {
+                        "merged, vectorized or moved"
+                    } else {
+                        "split, unrolled or re-predicated"
+                    }
+                ));
+            }
+        };
+        let global_differs = !self.sectors_equal || self.ideal_equal == Some(false);
+        let shared_differs =
+            self.wavefronts_equal == Some(false) || self.ideal_wavefronts_equal == Some(false);
+        if global_differs && self.ncu.global_instructions.is_some() {
+            count(g.requests, self.ncu.global_instructions, "global", &mut why);
+        }
+        if shared_differs && self.ncu.shared_instructions.is_some() {
+            count(s.requests, self.ncu.shared_instructions, "shared", &mut why);
+        }
+        if self.line_inferred {
+            why.push(
+                "the PTX gives an access no line (.loc 0): warpscope puts it on the previous \
+                 line, ptxas on another"
+                    .into(),
+            );
+        }
+        if why.is_empty() {
+            let known = (!global_differs || self.ncu.global_instructions.is_some())
+                && (!shared_differs || self.ncu.shared_instructions.is_some());
+            why.push(if known {
+                "as many requests on both sides, touching different addresses: the \
+                 addresses or the lanes grouped into each request differ between the runs"
+                    .into()
+            } else {
+                "the report has no SASS rows to compare requests with".into()
+            });
+        }
+        Some(why.join("; "))
     }
 
     /// Active lanes per warp instruction, ours and ncu's (`None` without instructions).
@@ -390,46 +471,89 @@ fn close(a: f64, b: f64) -> bool {
 
 /// Compares `profile` with `ncu` per (file name, line).
 pub fn compare(profile: &Profile, ncu: &NcuSource) -> Comparison {
-    let mut ours: BTreeMap<(String, u32), (Counters, f64)> = BTreeMap::new();
+    // Per (file, line): the line's own instructions, and the code inlined into it.
+    type Side = BTreeMap<(String, u32), (Counters, f64)>;
+    fn add(side: &mut Side, key: (String, u32), c: &Counters) {
+        let e = side.entry(key).or_default();
+        e.0.merge(c);
+        if c.shared.requests > 0 {
+            e.1 += c.shared.wavefronts as f64 / c.shared.requests as f64;
+        }
+    }
+    let mut own: Side = BTreeMap::new();
+    let mut inlined: Side = BTreeMap::new();
+    let mut inferred = std::collections::BTreeSet::new();
     for k in &profile.kernels {
         for i in &k.instructions {
             let Some(f) = &i.file else { continue };
-            let e = ours.entry((basename(f).to_string(), i.line)).or_default();
-            e.0.merge(&i.counters);
-            let s = &i.counters.shared;
-            if s.requests > 0 {
-                e.1 += s.wavefronts as f64 / s.requests as f64;
+            let key = (basename(f).to_string(), i.line);
+            let site = i
+                .inlined_at
+                .as_ref()
+                .and_then(|c| Some((basename(c.file.as_deref()?).to_string(), c.line)))
+                .filter(|c| *c != key);
+            let c = &i.counters;
+            if i.line_inferred && (c.global.requests > 0 || c.shared.requests > 0) {
+                inferred.insert(key.clone());
+            }
+            add(&mut own, key, c);
+            if let Some(site) = site {
+                add(&mut inlined, site, &i.counters);
             }
         }
     }
-    let mut keys: Vec<(String, u32)> = ours.keys().cloned().collect();
+    let mut keys: Vec<(String, u32)> = own.keys().chain(inlined.keys()).cloned().collect();
     keys.extend(ncu.lines.keys().cloned());
     keys.sort();
     keys.dedup();
     let mut out = Comparison::default();
     for key in keys {
-        let (o, our_n_way) = ours.get(&key).copied().unwrap_or_default();
         let in_ncu = ncu.lines.contains_key(&key);
         let n = ncu.lines.get(&key).cloned().unwrap_or_default();
-        let g = &o.global;
-        let s = &o.shared;
-        let lc = LineComparison {
-            file: key.0.clone(),
-            line: key.1,
-            source: n.source.clone(),
-            ours: o,
-            our_n_way,
-            in_ncu,
-            sectors_equal: close(g.sectors as f64, n.l2_sectors),
-            ideal_equal: n.l2_ideal.map(|v| close(g.ideal_sectors as f64, v)),
-            wavefronts_equal: n.shared_wavefronts.map(|v| close(s.wavefronts as f64, v)),
-            ideal_wavefronts_equal: n.shared_ideal.map(|v| close(s.ideal_wavefronts as f64, v)),
-            n_way_equal: n
-                .shared_n_way
-                .filter(|_| n.shared_wavefronts.is_some())
-                .map(|v| (our_n_way - v).abs() <= 0.01 * v.max(1.0)),
-            ncu: n.clone(),
+        let line = |(o, our_n_way): (Counters, f64), call_site: Option<bool>| {
+            let g = &o.global;
+            let s = &o.shared;
+            LineComparison {
+                file: key.0.clone(),
+                line: key.1,
+                source: n.source.clone(),
+                ours: o,
+                our_n_way,
+                in_ncu,
+                inlined_code: call_site,
+                line_inferred: inferred.contains(&key),
+                sectors_equal: close(g.sectors as f64, n.l2_sectors),
+                ideal_equal: n.l2_ideal.map(|v| close(g.ideal_sectors as f64, v)),
+                wavefronts_equal: n.shared_wavefronts.map(|v| close(s.wavefronts as f64, v)),
+                ideal_wavefronts_equal: n.shared_ideal.map(|v| close(s.ideal_wavefronts as f64, v)),
+                n_way_equal: n
+                    .shared_n_way
+                    .filter(|_| n.shared_wavefronts.is_some())
+                    .map(|v| (our_n_way - v).abs() <= 0.01 * v.max(1.0)),
+                ncu: n.clone(),
+            }
         };
+        let mine = own.get(&key).copied().unwrap_or_default();
+        // Whether Nsight Compute shows inlined code on its call site's line depends on the
+        // SASS line table ptxas wrote, which the PTX does not show: it does for some
+        // instructions and not for others. Both attributions are tried; the one that agrees
+        // (or, failing both, the one with the inlined code) is kept and marked.
+        let lc = match inlined.get(&key) {
+            None => line(mine, None),
+            Some(&(c, w)) => {
+                let mut with = mine;
+                with.0.merge(&c);
+                with.1 += w;
+                let with = line(with, Some(true));
+                let without = line(mine, Some(false));
+                if !with.exact() && without.exact() {
+                    without
+                } else {
+                    with
+                }
+            }
+        };
+        let o = lc.ours;
         let pred_off = n.thread_instructions - n.predicated_on;
         let agreement = if o.divergent_branches > 0 {
             if n.sass_conditional_branch || n.divergent_branches.is_some_and(|d| d > 0.0) {
@@ -501,14 +625,28 @@ pub fn render_markdown(name: &str, c: &Comparison) -> String {
     if !diff.is_empty() {
         let _ = writeln!(
             out,
-            "\n| line | sectors (ours/ncu) | ideal (ours/ncu) | wavefronts (ours/ncu) | ideal wf (ours/ncu) | n-way (ours/ncu) | source |\n|---|---|---|---|---|---|---|"
+            "\n| line | requests (ours/SASS) | sectors (ours/ncu) | ideal (ours/ncu) | wavefronts (ours/ncu) | ideal wf (ours/ncu) | n-way (ours/ncu) | why | source |\n|---|---|---|---|---|---|---|---|---|"
         );
         for l in diff {
             let g = &l.ours.global;
             let s = &l.ours.shared;
+            let requests = match (g.requests > 0, s.requests > 0) {
+                (_, false) => format!("{}/{}", g.requests, opt(l.ncu.global_instructions)),
+                (false, true) => format!("{}/{}", s.requests, opt(l.ncu.shared_instructions)),
+                (true, true) => format!(
+                    "{}/{} global, {}/{} shared",
+                    g.requests,
+                    opt(l.ncu.global_instructions),
+                    s.requests,
+                    opt(l.ncu.shared_instructions)
+                ),
+            };
+            let why = l.reason().unwrap_or_else(|| {
+                "N-Way only (a per-SASS-instruction ratio, compared apart)".into()
+            });
             let _ = writeln!(
                 out,
-                "| {}:{}{} | {}/{} | {}/{} | {}/{} | {}/{} | {:.2}/{} | `{}` |",
+                "| {}:{}{}{} | {} | {}/{} | {}/{} | {}/{} | {}/{} | {:.2}/{} | {} | `{}` |",
                 l.file,
                 l.line,
                 if l.in_ncu {
@@ -516,6 +654,12 @@ pub fn render_markdown(name: &str, c: &Comparison) -> String {
                 } else {
                     " (not in the ncu report)"
                 },
+                match l.inlined_code {
+                    Some(true) => " (with inlined code)",
+                    Some(false) => " (inlined code not shown here)",
+                    None => "",
+                },
+                requests,
                 g.sectors,
                 l.ncu.l2_sectors,
                 g.ideal_sectors,
@@ -526,6 +670,7 @@ pub fn render_markdown(name: &str, c: &Comparison) -> String {
                 opt(l.ncu.shared_ideal),
                 l.our_n_way,
                 opt(l.ncu.shared_n_way),
+                why,
                 short(&l.source, 50)
             );
         }
