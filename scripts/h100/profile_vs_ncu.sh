@@ -9,12 +9,14 @@
 #
 # Usage (repo root): scripts/h100/profile_vs_ncu.sh [NCU_DIR [OUT.md [name ...]]]
 #   NCU_DIR  directory holding <name>.source.csv or <name>.csv (raw ncu source pages), or the
-#            reduced <name>.lines.tsv (no shared wavefronts) (default validation/h100/ncu)
+#            reduced <name>.lines.tsv (no shared wavefronts, no SASS rows), or a .tar.gz of
+#            such a directory (default validation/h100/ncu/source-pages.tar.gz: the source
+#            pages scripts/h100/ncu_collect.sh collected)
 #   OUT.md   report (default validation/h100/profile_vs_ncu.md)
 #   FILTERS=ncu_collect (default) or ncu-lines: which script's launch selection made the CSVs
 #   WARPSCOPE=path to the binary (default: cargo build --release, target/profile)
 set -u
-ncu_dir="${1:-validation/h100/ncu}"
+ncu_dir="${1:-validation/h100/ncu/source-pages.tar.gz}"
 out="${2:-validation/h100/profile_vs_ncu.md}"
 shift 2 2>/dev/null || shift $#
 filters="${FILTERS:-ncu_collect}"
@@ -26,13 +28,18 @@ fi
 if [[ $# -gt 0 ]]; then names=("$@"); else names=($(ls corpus/*.toml | xargs -n1 basename | sed 's/\.toml$//')); fi
 mkdir -p "$(dirname "$out")"
 tmp=$(mktemp -d)
+shown_dir="$ncu_dir"
+if [[ "$ncu_dir" == *.tar.gz ]]; then
+  mkdir -p "$tmp/pages" && tar -xzf "$ncu_dir" -C "$tmp/pages" || exit 2
+  ncu_dir=$(dirname "$(find "$tmp/pages" -name '*.csv' | head -1)")
+fi
 total_lines=0; total_exact=0
 {
   echo "# warpscope profile vs Nsight Compute source counters"
   echo
   echo "Per CUDA line, summed over the profiled launches: global sectors and ideal sectors, shared"
   echo "wavefronts and ideal wavefronts must be equal (N-Way is compared apart). Made by"
-  echo "\`scripts/h100/profile_vs_ncu.sh $ncu_dir\` (launch selection: $filters)."
+  echo "\`scripts/h100/profile_vs_ncu.sh $shown_dir\` (launch selection: $filters)."
   echo
   echo "| program | lines with memory accesses | exactly equal | N-Way agrees (shared lines) | active lanes agree (lines) | divergent lines: branch kept / if-converted / missing / ncu only |"
   echo "|---|---|---|---|---|---|"

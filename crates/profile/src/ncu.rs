@@ -16,7 +16,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use crate::model::{Counters, Profile, basename};
+use crate::model::{Access, Counters, Profile, basename};
 
 /// Splits CSV text into rows of fields (RFC 4180 quoting; `""` inside quotes is a quote).
 pub fn parse_csv(text: &str) -> Vec<Vec<String>> {
@@ -90,8 +90,9 @@ pub struct NcuLine {
     /// SASS instructions attributed to the line (deduplicated by address).
     pub sass: Vec<String>,
     /// Warp-level executions of the line's SASS instructions that access global or shared
-    /// memory (`None` where the report has no SASS rows): how many requests the hardware
-    /// issued, to set against the PTX's.
+    /// memory, leaving out instructions whose lanes were all predicated off (`None` where the
+    /// report has no SASS rows): how many requests the hardware issued, to set against the
+    /// PTX's.
     pub global_instructions: Option<f64>,
     pub shared_instructions: Option<f64>,
     /// Whether a predicated `BRA` (a conditional branch) is among them.
@@ -193,11 +194,18 @@ pub fn parse_source_csv(text: &str) -> NcuSource {
                 && seen_sass.insert((block, key.0.clone(), key.1, a))
                 && let Some(l) = out.lines.get_mut(key)
             {
+                l.global_instructions.get_or_insert(0.0);
+                l.shared_instructions.get_or_insert(0.0);
                 let space = col("Address Space")
                     .and_then(|i| row.get(i))
                     .map(|v| v.trim())
                     .unwrap_or("");
-                let executed = get("Instructions Executed").unwrap_or(0.0);
+                // An instruction whose lanes were all predicated off touched no memory.
+                let executed = if get("Predicated-On Thread Instructions Executed") == Some(0.0) {
+                    0.0
+                } else {
+                    get("Instructions Executed").unwrap_or(0.0)
+                };
                 if space.starts_with("Global") {
                     add(&mut l.global_instructions, Some(executed));
                 } else if space.starts_with("Shared") {
@@ -305,6 +313,11 @@ pub struct LineComparison {
     /// Some of our memory instructions on the line have no line in the PTX (`.loc F 0 0`)
     /// and were put on the previous line.
     pub line_inferred: bool,
+    /// The line has atomic or reduction instructions.
+    pub atomics: bool,
+    /// Other lines of the same file whose differences cancel this line's exactly: the same
+    /// accesses, attributed to different lines by the PTX's `.loc` and by ptxas.
+    pub moved_with: Vec<u32>,
     pub sectors_equal: bool,
     /// Ideal sectors equal (`min(sectors, ⌈active lanes × size / 32⌉)` per request).
     pub ideal_equal: Option<bool>,
@@ -340,14 +353,38 @@ impl LineComparison {
         if self.exact() {
             return None;
         }
+        if !self.moved_with.is_empty() {
+            let others: Vec<String> = self.moved_with.iter().map(|l| l.to_string()).collect();
+            return Some(format!(
+                "moved: with line{} {} the totals agree; ptxas put some of these accesses on \
+                 another line than the PTX's .loc{}",
+                if others.len() > 1 { "s" } else { "" },
+                others.join(", "),
+                if self.line_inferred {
+                    " (here one the PTX leaves without a line, .loc 0)"
+                } else {
+                    ""
+                }
+            ));
+        }
         if !self.in_ncu {
             return Some("the report has no such line: ptxas attributed its code elsewhere".into());
         }
         let g = &self.ours.global;
         let s = &self.ours.shared;
         let mut why = Vec::new();
+        let atomics = self.atomics;
         let count = |ours: u64, hw: Option<f64>, space: &str, why: &mut Vec<String>| {
             if let Some(hw) = hw.or(Some(0.0)).filter(|hw| !close(ours as f64, *hw)) {
+                if atomics {
+                    why.push(format!(
+                        "the H100 executes the line's {space} instructions {hw} times, the \
+                         emulator {ours}: an atomic retry loop runs as often as contention \
+                         between concurrently running warps makes it, which the emulator's \
+                         lock-step warps do not reproduce"
+                    ));
+                    return;
+                }
                 why.push(format!(
                     "SASS issues {hw} {space} instructions where the PTX issues {ours} requests \
                      (ptxas {} the line's accesses)",
@@ -483,6 +520,7 @@ pub fn compare(profile: &Profile, ncu: &NcuSource) -> Comparison {
     let mut own: Side = BTreeMap::new();
     let mut inlined: Side = BTreeMap::new();
     let mut inferred = std::collections::BTreeSet::new();
+    let mut atomic = std::collections::BTreeSet::new();
     for k in &profile.kernels {
         for i in &k.instructions {
             let Some(f) = &i.file else { continue };
@@ -495,6 +533,12 @@ pub fn compare(profile: &Profile, ncu: &NcuSource) -> Comparison {
             let c = &i.counters;
             if i.line_inferred && (c.global.requests > 0 || c.shared.requests > 0) {
                 inferred.insert(key.clone());
+            }
+            if matches!(i.access, Some(Access::Atomic | Access::Reduction)) {
+                atomic.insert(key.clone());
+                if let Some(site) = &site {
+                    atomic.insert(site.clone());
+                }
             }
             add(&mut own, key, c);
             if let Some(site) = site {
@@ -522,6 +566,8 @@ pub fn compare(profile: &Profile, ncu: &NcuSource) -> Comparison {
                 in_ncu,
                 inlined_code: call_site,
                 line_inferred: inferred.contains(&key),
+                atomics: atomic.contains(&key),
+                moved_with: Vec::new(),
                 sectors_equal: close(g.sectors as f64, n.l2_sectors),
                 ideal_equal: n.l2_ideal.map(|v| close(g.ideal_sectors as f64, v)),
                 wavefronts_equal: n.shared_wavefronts.map(|v| close(s.wavefronts as f64, v)),
@@ -586,7 +632,65 @@ pub fn compare(profile: &Profile, ncu: &NcuSource) -> Comparison {
         }
         out.lines.push(lc);
     }
+    mark_moved(&mut out.lines);
     out
+}
+
+/// Finds differing lines of one file whose differences cancel: pairs first, then the
+/// file's whole set of differing lines.
+fn mark_moved(lines: &mut [LineComparison]) {
+    fn delta(l: &LineComparison) -> [f64; 4] {
+        let g = &l.ours.global;
+        let s = &l.ours.shared;
+        [
+            g.sectors as f64 - l.ncu.l2_sectors,
+            g.ideal_sectors as f64 - l.ncu.l2_ideal.unwrap_or(g.ideal_sectors as f64),
+            s.wavefronts as f64 - l.ncu.shared_wavefronts.unwrap_or(s.wavefronts as f64),
+            s.ideal_wavefronts as f64 - l.ncu.shared_ideal.unwrap_or(s.ideal_wavefronts as f64),
+        ]
+    }
+    let cancels = |set: &[usize], d: &[[f64; 4]]| {
+        (0..4).all(|k| set.iter().map(|&i| d[i][k]).sum::<f64>().abs() < 0.5)
+    };
+    let differing: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i].has_memory() && !lines[i].exact())
+        .collect();
+    let d: Vec<[f64; 4]> = lines.iter().map(delta).collect();
+    let mut files: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+    for &i in &differing {
+        files.entry(lines[i].file.as_str()).or_default().push(i);
+    }
+    let mut marks: Vec<(usize, Vec<u32>)> = Vec::new();
+    for group in files.values() {
+        let mut used = vec![false; group.len()];
+        for a in 0..group.len() {
+            for b in a + 1..group.len() {
+                if !used[a] && !used[b] && cancels(&[group[a], group[b]], &d) {
+                    used[a] = true;
+                    used[b] = true;
+                    marks.push((group[a], vec![lines[group[b]].line]));
+                    marks.push((group[b], vec![lines[group[a]].line]));
+                }
+            }
+        }
+        let rest: Vec<usize> = (0..group.len())
+            .filter(|&k| !used[k])
+            .map(|k| group[k])
+            .collect();
+        if rest.len() > 2 && cancels(&rest, &d) {
+            for &i in &rest {
+                let others = rest
+                    .iter()
+                    .filter(|&&j| j != i)
+                    .map(|&j| lines[j].line)
+                    .collect();
+                marks.push((i, others));
+            }
+        }
+    }
+    for (i, others) in marks {
+        lines[i].moved_with = others;
+    }
 }
 
 fn short(s: &str, n: usize) -> String {

@@ -374,3 +374,72 @@ fn ncu_comparison_on_a_hand_written_csv() {
     let (total, exact) = cmp.memory_agreement();
     assert!(total > 3 && exact == 2, "{total} {exact}");
 }
+
+/// Nsight Compute's source pages of three corpus programs on the H100 (copies from
+/// `validation/h100/ncu/source-pages.tar.gz`): the comparison must explain what differs.
+fn h100_page(name: &str) -> ncu::NcuSource {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/h100")
+        .join(format!("{name}.source.csv"));
+    ncu::parse_source_csv(&std::fs::read_to_string(path).expect("source page"))
+}
+
+#[test]
+fn h100_inlined_atomics_count_where_ncu_shows_them() {
+    let r = run("histogram");
+    let cmp = ncu::compare(&r.profile, &h100_page("histogram"));
+    let get = |l: u32| {
+        cmp.lines
+            .iter()
+            .find(|c| c.file == "histogram.cu" && c.line == l)
+            .unwrap()
+    };
+    // `atomicAdd(&sh[bin], 1u)`: ncu shows the inlined ATOMS on the calling line too;
+    // `atomicAdd(&hist[bin], 1u)` in hist_global: only on the header's line.
+    assert_eq!(get(49).inlined_code, Some(true));
+    assert_eq!(get(37).inlined_code, Some(false));
+    let (total, exact) = cmp.memory_agreement();
+    assert_eq!(
+        (total, exact),
+        (7, 7),
+        "{}",
+        ncu::render_markdown("histogram", &cmp)
+    );
+}
+
+#[test]
+fn h100_differences_carry_their_reason() {
+    let r = run("branch_tid");
+    let cmp = ncu::compare(&r.profile, &h100_page("branch_tid"));
+    let differing: Vec<&ncu::LineComparison> = cmp.memory_lines().filter(|l| !l.exact()).collect();
+    // The hoisted `a[i]` load has `.loc 1 0 0`; ptxas puts it on line 73, we on line 68.
+    let lines: Vec<u32> = differing.iter().map(|l| l.line).collect();
+    assert_eq!(lines, [68, 73]);
+    assert_eq!(differing[0].moved_with, [73]);
+    assert!(differing[0].line_inferred);
+    assert!(differing[0].reason().unwrap().starts_with("moved"));
+
+    let r = run("atomics_index");
+    let cmp = ncu::compare(&r.profile, &h100_page("atomics_index"));
+    let why = |l: u32| {
+        cmp.lines
+            .iter()
+            .find(|c| c.file == "atomics_index.cu" && c.line == l)
+            .unwrap()
+            .reason()
+    };
+    // atomicCAS retries: contention; out[pos] with pos from atomicAdd: addresses.
+    assert!(
+        why(54).unwrap().contains("atomic retry loop"),
+        "{:?}",
+        why(54)
+    );
+    assert!(
+        why(41).unwrap().starts_with("as many requests"),
+        "{:?}",
+        why(41)
+    );
+    for l in cmp.memory_lines() {
+        assert_eq!(l.exact(), l.reason().is_none(), "{}:{}", l.file, l.line);
+    }
+}
