@@ -1431,7 +1431,7 @@ impl<'a> Checker<'a> {
                 let base0 = plain.first().copied().unwrap_or(0);
                 let ideal = memory::ideal_sectors(offs.len() as u32, site.size);
                 let ra = memory::runs_aligned(&plain, site.size);
-                let nruns = memory::runs(&plain, site.size).len() as u32;
+                let nruns = memory::run_count(&plain, site.size);
                 let need = ra.max(ideal);
                 let mut smin = u32::MAX;
                 let mut smax = 0;

@@ -1,59 +1,39 @@
-//! What one warp request costs, from the byte offsets of its active lanes.
-//!
-//! * Global memory: distinct 32-byte sectors (what L2/DRAM move, Nsight Compute's
-//!   "L2 Theoretical Sectors Global"), the ideal count for the bytes actually used
-//!   (`⌈unique bytes / 32⌉`, "… Ideal"), 128-byte lines (GPUDrano's measure) and GPUCheck's
-//!   Figure 10 request count. [`runs_aligned`] separates *stride* from *misalignment*: it counts
-//!   the sectors each dense run would need if it started on a sector boundary, so
-//!   `sectors > runs_aligned` is misalignment and `runs_aligned > ideal` is stride or scatter.
-//! * Shared memory: 32 banks of 4 bytes; lanes hitting one bank at different words serialise.
-//!   8-byte accesses are served per half-warp and 16-byte ones per quarter-warp (phases), so
-//!   conflicts only count within a phase.
+//! What one warp request costs, from the byte offsets of its active lanes, for the static
+//! checks: the offsets are relative (to a base the analysis assumes 128-byte aligned, or
+//! shifted by each residue it considers), and the counting itself is `warpscope-cost`'s, the
+//! memory-cost model the profiles use and the H100 confirms (docs/accuracy.md), so a static
+//! finding and a measured one count sectors, lines and wavefronts the same way. GPUCheck's
+//! request count (Figure 10) is the paper's own measure and stays here.
 
-/// Merged byte intervals `[start, end)` touched by lanes at `offsets`, each `size` bytes.
-pub fn runs(offsets: &[i64], size: u32) -> Vec<(i64, i64)> {
-    let mut iv: Vec<(i64, i64)> = offsets
-        .iter()
-        .map(|&o| (o, o + i64::from(size.max(1))))
-        .collect();
-    iv.sort_unstable();
-    let mut out: Vec<(i64, i64)> = Vec::with_capacity(iv.len());
-    for (s, e) in iv {
-        match out.last_mut() {
-            Some(last) if s <= last.1 => last.1 = last.1.max(e),
-            _ => out.push((s, e)),
-        }
-    }
-    out
+use warpscope_cost::{GlobalCost, global_lanes, shared};
+
+/// Where relative offsets are placed: a large multiple of 128 (a line, and a full bank
+/// cycle), so negative offsets stay positive and alignment is preserved.
+const BASE: i64 = 1 << 40;
+
+fn absolute(o: i64) -> u64 {
+    (BASE + o) as u64
 }
 
-/// Distinct `granule`-byte blocks touched.
-pub fn granules(offsets: &[i64], size: u32, granule: i64) -> u32 {
-    let mut n = 0u32;
-    let mut last: Option<i64> = None;
-    for (s, e) in runs(offsets, size) {
-        let first = s.div_euclid(granule);
-        let end = (e - 1).div_euclid(granule);
-        let from = match last {
-            Some(l) if l >= first => l + 1,
-            _ => first,
-        };
-        if end >= from {
-            n += (end - from + 1) as u32;
-        }
-        last = Some(last.map_or(end, |l| l.max(end)));
-    }
-    n
+/// The cost model's view of lanes at `offsets` (at most 32), `size` bytes each.
+fn global_cost(offsets: &[i64], size: u32) -> GlobalCost {
+    let addrs: Vec<u64> = offsets.iter().take(32).map(|&o| absolute(o)).collect();
+    global_lanes(&addrs, size)
+}
+
+/// Maximal intervals of touched bytes.
+pub fn run_count(offsets: &[i64], size: u32) -> u32 {
+    global_cost(offsets, size).runs
 }
 
 /// 32-byte sectors touched.
 pub fn sectors(offsets: &[i64], size: u32) -> u32 {
-    granules(offsets, size, 32)
+    global_cost(offsets, size).sectors
 }
 
 /// 128-byte lines touched.
 pub fn lines(offsets: &[i64], size: u32) -> u32 {
-    granules(offsets, size, 128)
+    global_cost(offsets, size).lines
 }
 
 /// The ideal sector count of a request by `lanes` active lanes of `size` bytes each:
@@ -68,10 +48,7 @@ pub fn ideal_sectors(lanes: u32, size: u32) -> u32 {
 
 /// Sectors if every dense run started on a sector boundary.
 pub fn runs_aligned(offsets: &[i64], size: u32) -> u32 {
-    runs(offsets, size)
-        .iter()
-        .map(|(s, e)| ((e - s + 31) / 32) as u32)
-        .sum()
+    global_cost(offsets, size).aligned_run_sectors
 }
 
 /// GPUCheck's Figure 10: greedy 256-byte requests over the constant lane offsets `c`
@@ -117,38 +94,18 @@ pub struct BankCost {
 
 /// Bank conflicts of lanes `(lane, byte offset)` accessing `size` bytes each.
 pub fn bank_cost(lanes: &[(u32, i64)], size: u32) -> BankCost {
-    let per_phase: u32 = match size {
-        0..=4 => 32,
-        5..=8 => 16,
-        _ => 8,
-    };
-    let mut cost = BankCost::default();
-    for phase in 0..32 / per_phase {
-        let lo = phase * per_phase;
-        let hi = lo + per_phase;
-        let mut words: Vec<i64> = Vec::new();
-        for &(l, o) in lanes {
-            if l >= lo && l < hi {
-                let first = o.div_euclid(4);
-                let last = (o + i64::from(size.max(1)) - 1).div_euclid(4);
-                words.extend(first..=last);
-            }
-        }
-        if words.is_empty() {
-            continue;
-        }
-        words.sort_unstable();
-        words.dedup();
-        let mut per_bank = [0u32; 32];
-        for w in words {
-            per_bank[w.rem_euclid(32) as usize] += 1;
-        }
-        let ways = per_bank.iter().copied().max().unwrap_or(1).max(1);
-        cost.ways = cost.ways.max(ways);
-        cost.wavefronts += ways;
-        cost.ideal += 1;
+    let mut addrs = [0u64; 32];
+    let mut active = 0u32;
+    for &(l, o) in lanes.iter().filter(|(l, _)| *l < 32) {
+        addrs[l as usize] = absolute(o);
+        active |= 1 << l;
     }
-    cost
+    let c = shared(&addrs, active, size);
+    BankCost {
+        ways: c.ways.max(1),
+        wavefronts: c.wavefronts,
+        ideal: c.ideal_wavefronts,
+    }
 }
 
 #[cfg(test)]
