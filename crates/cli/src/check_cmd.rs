@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use warpscope_analysis::{
-    Assumptions, CheckOptions, Engine, GeometrySource, Input, KernelGeometry, check, parse_dim3,
+    CheckOptions, Engine, GeometrySource, Input, KernelGeometry, check, parse_dim3,
 };
 use warpscope_report::{Report, Rule, text};
 
@@ -67,8 +67,11 @@ struct Config {
     assume: Vec<String>,
     deny: Vec<String>,
     boundary: bool,
-    kernels: BTreeMap<String, (Option<[u32; 3]>, Option<[u32; 3]>, Vec<String>)>,
+    kernels: BTreeMap<String, KernelConfig>,
 }
+
+/// A kernel's own block, grid and assumptions in the config file.
+type KernelConfig = (Option<[u32; 3]>, Option<[u32; 3]>, Vec<String>);
 
 fn dim3_of(v: &toml::Value) -> Result<[u32; 3], String> {
     match v {
@@ -260,7 +263,7 @@ fn options(args: &CheckArgs) -> Result<(CheckOptions, Vec<Rule>, bool), String> 
                 let rest = &item[k.len() + 1..];
                 opts.kernel_assumptions
                     .entry(k.to_string())
-                    .or_insert_with(Assumptions::default)
+                    .or_default()
                     .add(rest)?;
             }
             _ => opts.assumptions.add(item)?,

@@ -44,14 +44,14 @@ pub fn run(args: PtxArgs) -> ExitCode {
     };
     let module = &loaded.module;
     let funcs = selected(module, args.kernel.as_deref());
-    if funcs.is_empty() {
-        if let Some(k) = &args.kernel {
-            eprintln!(
-                "error: no function matches `{k}` in {}",
-                loaded.source.display_name
-            );
-            return ExitCode::FAILURE;
-        }
+    if funcs.is_empty()
+        && let Some(k) = &args.kernel
+    {
+        eprintln!(
+            "error: no function matches `{k}` in {}",
+            loaded.source.display_name
+        );
+        return ExitCode::FAILURE;
     }
     if let Some(CfgFormat::Dot) = args.cfg {
         for f in funcs.iter().filter(|f| !f.is_declaration) {

@@ -57,27 +57,25 @@ pub fn lower_module(m: ast::Module<'_>) -> (Module, Vec<LowerError>) {
     let mut module_protos: Vec<Prototype> = Vec::new();
     for item in &m.items {
         match item {
-            ast::Item::Function(f) => {
-                if !func_ids.contains_key(f.name) {
-                    let id = out.funcs.push(Function {
-                        name: f.name.to_string(),
-                        kind: f.kind,
-                        linkage: f.linkage,
-                        params: Vec::new(),
-                        returns: Vec::new(),
-                        attrs: f.attrs,
-                        is_declaration: true,
-                        regs: PrimaryMap::new(),
-                        locals: PrimaryMap::new(),
-                        blocks: PrimaryMap::new(),
-                        insts: PrimaryMap::new(),
-                        inst_block: SecondaryMap::with_default(Block::reserved_value()),
-                        jump_tables: Vec::new(),
-                        prototypes: Vec::new(),
-                        span: f.span,
-                    });
-                    func_ids.insert(f.name, id);
-                }
+            ast::Item::Function(f) if !func_ids.contains_key(f.name) => {
+                let id = out.funcs.push(Function {
+                    name: f.name.to_string(),
+                    kind: f.kind,
+                    linkage: f.linkage,
+                    params: Vec::new(),
+                    returns: Vec::new(),
+                    attrs: f.attrs,
+                    is_declaration: true,
+                    regs: PrimaryMap::new(),
+                    locals: PrimaryMap::new(),
+                    blocks: PrimaryMap::new(),
+                    insts: PrimaryMap::new(),
+                    inst_block: SecondaryMap::with_default(Block::reserved_value()),
+                    jump_tables: Vec::new(),
+                    prototypes: Vec::new(),
+                    span: f.span,
+                });
+                func_ids.insert(f.name, id);
             }
             ast::Item::Variable(v) => {
                 let lowered = lower_variable(v, &mut errors);

@@ -95,6 +95,8 @@ pub struct NcuLine {
     /// PTX's.
     pub global_instructions: Option<f64>,
     pub shared_instructions: Option<f64>,
+    /// Bytes per lane of the line's global and shared SASS accesses ("Access Size").
+    pub access_sizes: std::collections::BTreeSet<u32>,
     /// Whether a predicated `BRA` (a conditional branch) is among them.
     pub sass_conditional_branch: bool,
 }
@@ -206,13 +208,18 @@ pub fn parse_source_csv(text: &str) -> NcuSource {
                 } else {
                     get("Instructions Executed").unwrap_or(0.0)
                 };
+                if (space.starts_with("Global") || space.starts_with("Shared"))
+                    && let Some(bits) = get("Access Size").filter(|b| *b >= 8.0)
+                {
+                    l.access_sizes.insert(bits as u32 / 8);
+                }
                 if space.starts_with("Global") {
                     add(&mut l.global_instructions, Some(executed));
                 } else if space.starts_with("Shared") {
                     add(&mut l.shared_instructions, Some(executed));
                 }
-                let op = src.trim_start_matches(|c: char| c == '@' || c == '!');
-                let op = op.split_whitespace().skip(1).next().unwrap_or("");
+                let op = src.trim_start_matches(['@', '!']);
+                let op = op.split_whitespace().nth(1).unwrap_or("");
                 if src.starts_with('@') && op.starts_with("BRA") {
                     l.sass_conditional_branch = true;
                 }
@@ -315,6 +322,8 @@ pub struct LineComparison {
     pub line_inferred: bool,
     /// The line has atomic or reduction instructions.
     pub atomics: bool,
+    /// Bytes per lane of our memory instructions on the line.
+    pub access_sizes: std::collections::BTreeSet<u32>,
     /// Other lines of the same file whose differences cancel this line's exactly: the same
     /// accesses, attributed to different lines by the PTX's `.loc` and by ptxas.
     pub moved_with: Vec<u32>,
@@ -396,6 +405,21 @@ impl LineComparison {
                 ));
             }
         };
+        let wider: Vec<String> = self
+            .ncu
+            .access_sizes
+            .iter()
+            .filter(|b| self.access_sizes.last().is_some_and(|m| *b > m))
+            .map(|b| b.to_string())
+            .collect();
+        if !wider.is_empty() {
+            why.push(format!(
+                "SASS accesses {} bytes per lane where the PTX accesses at most {}: ptxas \
+                 vectorised adjacent accesses into wider ones",
+                wider.join(" and "),
+                self.access_sizes.last().copied().unwrap_or(0)
+            ));
+        }
         let global_differs = !self.sectors_equal || self.ideal_equal == Some(false);
         let shared_differs =
             self.wavefronts_equal == Some(false) || self.ideal_wavefronts_equal == Some(false);
@@ -521,6 +545,7 @@ pub fn compare(profile: &Profile, ncu: &NcuSource) -> Comparison {
     let mut inlined: Side = BTreeMap::new();
     let mut inferred = std::collections::BTreeSet::new();
     let mut atomic = std::collections::BTreeSet::new();
+    let mut sizes: BTreeMap<(String, u32), std::collections::BTreeSet<u32>> = BTreeMap::new();
     for k in &profile.kernels {
         for i in &k.instructions {
             let Some(f) = &i.file else { continue };
@@ -533,6 +558,9 @@ pub fn compare(profile: &Profile, ncu: &NcuSource) -> Comparison {
             let c = &i.counters;
             if i.line_inferred && (c.global.requests > 0 || c.shared.requests > 0) {
                 inferred.insert(key.clone());
+            }
+            if c.global.requests > 0 || c.shared.requests > 0 {
+                sizes.entry(key.clone()).or_default().insert(i.access_size);
             }
             if matches!(i.access, Some(Access::Atomic | Access::Reduction)) {
                 atomic.insert(key.clone());
@@ -567,6 +595,7 @@ pub fn compare(profile: &Profile, ncu: &NcuSource) -> Comparison {
                 inlined_code: call_site,
                 line_inferred: inferred.contains(&key),
                 atomics: atomic.contains(&key),
+                access_sizes: sizes.get(&key).cloned().unwrap_or_default(),
                 moved_with: Vec::new(),
                 sectors_equal: close(g.sectors as f64, n.l2_sectors),
                 ideal_equal: n.l2_ideal.map(|v| close(g.ideal_sectors as f64, v)),
@@ -617,10 +646,10 @@ pub fn compare(profile: &Profile, ncu: &NcuSource) -> Comparison {
                     ours: o.divergent_branches,
                 })
             }
-        } else if let Some(d) = n.divergent_branches.filter(|d| *d > 0.0) {
-            Some(DivergenceAgreement::HardwareOnly { ncu: d })
         } else {
-            None
+            n.divergent_branches
+                .filter(|d| *d > 0.0)
+                .map(|d| DivergenceAgreement::HardwareOnly { ncu: d })
         };
         if let Some(agreement) = agreement {
             out.divergence.push(DivergenceComparison {
