@@ -61,7 +61,7 @@
 //! One wavefront moves at most 128 bytes (32 banks × 4 bytes), so wide accesses are split
 //! into *phases* by lane number, and conflicts only count within a phase:
 //!
-//! | bytes per lane | phases | lanes per phase | ideal wavefronts (full warp) |
+//! | bytes per lane | phases | lanes per phase | ideal wavefronts (full warp, before merging) |
 //! |---|---|---|---|
 //! | 1, 2, 4 | 1 | 32 | 1 |
 //! | 8 (`.v2.f32`, `.f64`) | 2 (half-warps) | 16 | 2 |
