@@ -200,7 +200,7 @@ fn branch_finding(cx: &Ctx<'_>, b: &BranchResult, opts: &CheckOptions) -> Option
         cx.location(func, b.site.inst),
     );
     if b.site.ctx != 0 {
-        f.function = Some(names::base_name(&func.name).to_string());
+        f.function = Some(names::base_name(&func.name));
     }
     f.measures.insert(
         "divergence_ratio".into(),
@@ -379,7 +379,7 @@ fn access_findings(cx: &Ctx<'_>, a: &AccessResult) -> Vec<Finding> {
             cx.location(func, a.site.inst),
         );
         if a.site.ctx != 0 {
-            f.function = Some(names::base_name(&func.name).to_string());
+            f.function = Some(names::base_name(&func.name));
         }
         if let Some(g) = &a.global
             && g.sectors.1 > 0
@@ -476,7 +476,7 @@ fn drano_finding(cx: &Ctx<'_>, ctx: usize, v: DranoVerdict) -> Finding {
         cx.location(func, inst),
     );
     if ctx != 0 {
-        f.function = Some(names::base_name(&func.name).to_string());
+        f.function = Some(names::base_name(&func.name));
     }
     f.notes
         .push("engine: drano (GPUDrano's abstract interpretation)".into());

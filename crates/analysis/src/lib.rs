@@ -160,7 +160,7 @@ fn matches_kernel(names: &[&str], key: &str) -> bool {
 pub fn kernel_geometry(module: &Module, f: FuncId, opts: &CheckOptions) -> Geometry {
     let func = &module.funcs[f];
     let base = names::base_name(&func.name);
-    let keys = [base, func.name.as_str()];
+    let keys = [base.as_str(), func.name.as_str()];
     let per = opts
         .kernel_geometry
         .iter()
@@ -208,7 +208,7 @@ fn kernel_params(
     let base = names::base_name(&func.name);
     let mut a = opts.assumptions.clone();
     for (k, v) in &opts.kernel_assumptions {
-        if k == base || k == &func.name {
+        if *k == base || k == &func.name {
             a.extend(v);
         }
     }
@@ -220,7 +220,7 @@ fn kernel_params(
         .find(|l| l.line > 0 && l.inlined_at.is_none());
     let cuda: Vec<Option<String>> = match first
         .and_then(|l| (input.source)(l.file).map(|t| (t, l.line)))
-        .and_then(|(t, line)| names::cuda_param_names(&t, base, line))
+        .and_then(|(t, line)| names::cuda_param_names(&t, &base, line))
     {
         Some(v) if v.len() == func.params.len() => v.into_iter().map(Some).collect(),
         _ => vec![None; func.params.len()],
@@ -268,7 +268,7 @@ pub fn check(input: &Input<'_>, opts: &CheckOptions) -> CheckResult {
         .kernels()
         .filter(|(_, func)| {
             let base = names::base_name(&func.name);
-            opts.kernels.is_empty() || opts.kernels.iter().any(|k| k == base || k == &func.name)
+            opts.kernels.is_empty() || opts.kernels.iter().any(|k| *k == base || k == &func.name)
         })
         .map(|(f, _)| f)
         .collect();

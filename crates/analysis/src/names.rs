@@ -1,42 +1,8 @@
-//! Names: the readable base name of an Itanium-mangled kernel (`_Z12stride2_loadPKfPf` →
-//! `stride2_load`) and the CUDA names of its parameters, read from the kernel's signature in
-//! the source so `--assume n=1000` can name parameters as the programmer wrote them.
+//! Names: the CUDA names of a kernel's parameters, read from the kernel's signature in the
+//! source so `--assume n=1000` can name parameters as the programmer wrote them. (Demangling
+//! is `warpscope_ir::names`, re-exported here as `base_name`.)
 
-/// The unqualified function name of a mangled C++ name; other names are returned unchanged.
-pub fn base_name(mangled: &str) -> &str {
-    let Some(rest) = mangled.strip_prefix("_Z") else {
-        return mangled;
-    };
-    // Nested names: _ZN<len><name>...<len><name>E...
-    let (mut rest, nested) = match rest.strip_prefix('N') {
-        Some(r) => (r, true),
-        None => (rest, false),
-    };
-    // Skip cv-qualifiers of nested names.
-    while let Some(r) = rest.strip_prefix(['K', 'V', 'r']) {
-        rest = r;
-    }
-    let mut last = None;
-    loop {
-        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-        if digits == 0 {
-            break;
-        }
-        let Ok(len) = rest[..digits].parse::<usize>() else {
-            break;
-        };
-        let start = digits;
-        let Some(name) = rest.get(start..start + len) else {
-            break;
-        };
-        last = Some(name);
-        rest = &rest[start + len..];
-        if !nested {
-            break;
-        }
-    }
-    last.unwrap_or(mangled)
-}
+pub use warpscope_ir::names::base_name;
 
 /// The parameter names of function `name` as declared in `source`, searching the lines up to
 /// and including `near_line` (1-based; the kernel's first `.loc` line) from the bottom up.

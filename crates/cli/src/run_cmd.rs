@@ -102,7 +102,7 @@ pub fn run(args: RunArgs) -> ExitCode {
                     println!(
                         "{} <<<({},{},{}), ({},{},{})>>>: {} thread-instructions in {:.3} ms \
                          ({:.1} M/s), {} blocks/SM ({}-limited)",
-                        warpscope_emu::demangle::qualified_name(&l.kernel)
+                        warpscope_ir::names::qualified_name(&l.kernel)
                             .unwrap_or_else(|| l.kernel.clone()),
                         l.grid[0],
                         l.grid[1],

@@ -8,9 +8,7 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::path::Path;
-use warpscope_emu::{
-    ExecConfig, LaunchSpec, NoObserver, RunOptions, SpecRun, demangle, load_spec_module,
-};
+use warpscope_emu::{ExecConfig, LaunchSpec, NoObserver, RunOptions, SpecRun, load_spec_module};
 
 const CASES: &[(&str, &str)] = &[
     ("matmul", "matmul_naive"),
@@ -47,7 +45,7 @@ fn corpus(c: &mut Criterion) {
         let mut target = None;
         for (li, t) in run.schedule() {
             run.launch(li, t, &mut NoObserver).expect("launch");
-            let name = demangle::qualified_name(&spec.launches[li].kernel)
+            let name = warpscope_ir::names::qualified_name(&spec.launches[li].kernel)
                 .unwrap_or_else(|| spec.launches[li].kernel.clone());
             if name == kernel && target.is_none() {
                 target = Some((li, t));

@@ -2,7 +2,6 @@
 //! `.global` and `.const` variables) and runs launches of its kernels; [`run_spec`] runs a
 //! whole launch spec.
 
-use crate::demangle;
 use crate::fault::{Fault, TranslateError};
 use crate::launch::{ExecConfig, Launch, Occupancy, occupancy};
 use crate::memory::{CONST_WINDOW, GlobalMem};
@@ -310,7 +309,7 @@ impl Emulator {
         let hits: Vec<(FuncId, &str)> = self
             .module
             .kernels()
-            .filter(|(_, f)| demangle::matches(wanted, &f.name))
+            .filter(|(_, f)| warpscope_ir::names::matches(wanted, &f.name))
             .map(|(id, f)| (id, f.name.as_str()))
             .collect();
         match hits.as_slice() {
@@ -319,10 +318,12 @@ impl Emulator {
                 let names: Vec<String> = self
                     .module
                     .kernels()
-                    .map(|(_, f)| match demangle::qualified_name(&f.name) {
-                        Some(q) => format!("{q} ({})", f.name),
-                        None => f.name.clone(),
-                    })
+                    .map(
+                        |(_, f)| match warpscope_ir::names::qualified_name(&f.name) {
+                            Some(q) => format!("{q} ({})", f.name),
+                            None => f.name.clone(),
+                        },
+                    )
                     .collect();
                 Err(format!(
                     "no kernel named `{wanted}`; the module has: {}",

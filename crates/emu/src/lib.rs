@@ -25,7 +25,6 @@
 //! individual launches.
 
 pub mod alu;
-pub mod demangle;
 pub mod emulator;
 pub mod exec;
 pub mod fault;

@@ -22,6 +22,7 @@ pub mod entities;
 pub mod function;
 pub mod loops;
 pub mod lower;
+pub mod names;
 pub mod print;
 
 pub use callgraph::{CallGraph, CallSite};

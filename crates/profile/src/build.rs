@@ -31,10 +31,10 @@ impl LineStarts {
     }
 }
 
-/// The display name of a kernel or function: demangled where the emulator's demangler
+/// The display name of a kernel or function: demangled where `warpscope_ir::names`
 /// understands the symbol.
 pub fn display_name(ptx: &str) -> String {
-    warpscope_emu::demangle::qualified_name(ptx).unwrap_or_else(|| ptx.to_string())
+    warpscope_ir::names::qualified_name(ptx).unwrap_or_else(|| ptx.to_string())
 }
 
 /// Counters, access kind and access size of one instruction while building.

@@ -1,6 +1,9 @@
-//! Just enough Itanium C++ demangling to match a kernel named in a launch spec
-//! (`stride3`, `ns::kernel`) against its mangled PTX symbol (`_Z7stride3Pfi`,
-//! `_ZN2ns6kernelEPf`). Template arguments and parameter types are skipped, not decoded.
+//! Function names as people write them: just enough Itanium C++ demangling to show a kernel
+//! as `ns::kernel`, to give its base name (`stride2_load` for `_Z12stride2_loadPKfPf`), and
+//! to match a kernel named in a launch spec or on the command line (`stride3`, `ns::kernel`)
+//! against its mangled PTX symbol (`_Z7stride3Pfi`, `_ZN2ns6kernelEPf`). Template arguments
+//! and parameter types are skipped, not decoded. Every crate that names functions uses this
+//! one module.
 
 /// The qualified function name of a mangled symbol (`ns::kernel`), or `None` if `sym` is not
 /// an Itanium-mangled function name this demangler understands.
@@ -89,6 +92,19 @@ fn skip_balanced(s: &[u8], mut i: usize) -> Option<usize> {
     None
 }
 
+/// The unqualified name of a function symbol (the last component of its qualified name:
+/// `_ZN2ns6kernelEPf` → `kernel`); a name this demangler does not understand is returned
+/// unchanged.
+pub fn base_name(sym: &str) -> String {
+    match qualified_name(sym) {
+        Some(q) => match q.rsplit_once("::") {
+            Some((_, last)) => last.to_string(),
+            None => q,
+        },
+        None => sym.to_string(),
+    }
+}
+
 /// Whether `wanted` (as written in a spec) names the function `sym`: the mangled name itself,
 /// its qualified name, or the last component of it.
 pub fn matches(wanted: &str, sym: &str) -> bool {
@@ -127,6 +143,15 @@ mod tests {
         assert_eq!(qualified_name("plain_c_kernel"), None);
         assert_eq!(qualified_name("_Z"), None);
         assert_eq!(qualified_name("_Z99x"), None);
+    }
+
+    #[test]
+    fn base_names() {
+        assert_eq!(base_name("_Z12stride2_loadPKfPf"), "stride2_load");
+        assert_eq!(base_name("_ZN2ns6kernelEPf"), "kernel");
+        assert_eq!(base_name("_ZN5outer5innerIfEEvPT_"), "inner");
+        assert_eq!(base_name("_Z6reduceILi256EEvPKfPfi"), "reduce");
+        assert_eq!(base_name("plain_c_kernel"), "plain_c_kernel");
     }
 
     #[test]
