@@ -36,8 +36,11 @@ for n in "${names[@]}"; do
   if [[ -n "${WARPSCOPE:-}" && -x "$WARPSCOPE" ]]; then
     t4=$(now)
     "$WARPSCOPE" profile "corpus/$n.toml" "${filt[@]}" --format csv -o "$work/$n.ws.csv" >"$work/log/$n.ws" 2>&1
+    wrc=$?
     t5=$(now)
     ws=$(awk -v a="$t4" -v b="$t5" 'BEGIN{printf "%.3f", b-a}')
+    # A failed profile is no timing.
+    (( wrc == 0 )) || ws="failed(rc=$wrc)"
   fi
   awk -v n="$n" -v a="$t0" -v b="$t1" -v c="$t2" -v d="$t3" -v w="$ws" -v r="$rc" \
     'BEGIN{printf "%s\t%.3f\t%.3f\t%.3f\t%s\tncu rc=%s\n", n, b-a, c-b, d-c, w, r}' >>"$out/profile_timing.tsv"
