@@ -33,7 +33,7 @@ if [[ "$ncu_dir" == *.tar.gz ]]; then
   mkdir -p "$tmp/pages" && tar -xzf "$ncu_dir" -C "$tmp/pages" || exit 2
   ncu_dir=$(dirname "$(find "$tmp/pages" -name '*.csv' | head -1)")
 fi
-total_lines=0; total_exact=0
+total_lines=0; total_exact=0; total_exec=0; total_lanes=0
 {
   echo "# warpscope profile vs Nsight Compute source counters"
   echo
@@ -71,13 +71,14 @@ for n in "${names[@]}"; do
   kept=$(grep -c "branch kept" "$tmp/$n.md"); pred=$(grep -c "if-converted" "$tmp/$n.md")
   miss=$(grep -c "no conditional branch or predication" "$tmp/$n.md"); hw=$(grep -c "ncu only" "$tmp/$n.md")
   total_lines=$((total_lines + lines)); total_exact=$((total_exact + exact))
+  total_lanes=$((total_lanes + ${lanes%/*})); total_exec=$((total_exec + ${lanes#*/}))
   echo "| $n | $lines | $exact | $nway | $lanes | $kept / $pred / $miss / $hw |" >>"$tmp/summary.md"
   { cat "$tmp/$n.md"; echo; } >>"$tmp/details.md"
 done
 {
   cat "$tmp/summary.md"
   if (( total_lines > 0 )); then
-    echo "| **all** | $total_lines | $total_exact ($(awk -v a=$total_exact -v b=$total_lines 'BEGIN{printf "%.1f%%", 100*a/b}')) | | | |"
+    echo "| **all** | $total_lines | $total_exact ($(awk -v a=$total_exact -v b=$total_lines 'BEGIN{printf "%.1f%%", 100*a/b}')) | | $total_lanes/$total_exec | |"
   fi
   echo
   echo "## Lines that differ, and divergence per line"

@@ -450,6 +450,19 @@ impl LineComparison {
         Some(why.join("; "))
     }
 
+    /// Lanes doing work per warp instruction, ours (active lanes: the PTX branches around
+    /// code) and ncu's (predicated-on lanes: SASS often predicates the same code instead), or
+    /// `None` without instructions. This is the SIMT efficiency × 32 of the line, comparable
+    /// whether ptxas kept a branch or if-converted it.
+    pub fn useful_lanes(&self) -> Option<(f64, f64)> {
+        (self.ours.instructions > 0 && self.ncu.instructions > 0.0).then(|| {
+            (
+                self.ours.thread_instructions as f64 / self.ours.instructions as f64,
+                self.ncu.predicated_on / self.ncu.instructions,
+            )
+        })
+    }
+
     /// Active lanes per warp instruction, ours and ncu's (`None` without instructions).
     pub fn active_lanes(&self) -> Option<(f64, f64)> {
         (self.ours.instructions > 0 && self.ncu.instructions > 0.0).then(|| {
@@ -469,7 +482,13 @@ pub enum DivergenceAgreement {
     Branch { ours: u64, ncu: Option<f64> },
     /// No conditional branch left in the line's SASS: ptxas if-converted it, and ncu shows
     /// `ncu_predicated_off` predicated-off thread instructions instead.
-    Predicated { ours: u64, ncu_predicated_off: f64 },
+    /// `lanes`: lanes doing work per warp instruction on the line, ours (active) and ncu's
+    /// (predicated-on), when both executed it.
+    Predicated {
+        ours: u64,
+        ncu_predicated_off: f64,
+        lanes: Option<(f64, f64)>,
+    },
     /// We saw divergence; ncu shows neither a conditional branch nor predicated-off lanes
     /// on the line (ptxas moved or merged it).
     Missing { ours: u64 },
@@ -640,6 +659,7 @@ pub fn compare(profile: &Profile, ncu: &NcuSource) -> Comparison {
                 Some(DivergenceAgreement::Predicated {
                     ours: o.divergent_branches,
                     ncu_predicated_off: pred_off,
+                    lanes: lc.useful_lanes(),
                 })
             } else {
                 Some(DivergenceAgreement::Missing {
@@ -826,8 +846,16 @@ pub fn render_markdown(name: &str, c: &Comparison) -> String {
                 DivergenceAgreement::Predicated {
                     ours,
                     ncu_predicated_off,
+                    lanes,
                 } => format!(
-                    "if-converted: δ {ours}; ncu shows {ncu_predicated_off} predicated-off thread instructions"
+                    "if-converted: δ {ours}; ncu shows {ncu_predicated_off} predicated-off thread instructions{}",
+                    match lanes {
+                        Some((a, b)) => format!(
+                            "; lanes doing work per warp instruction: {a:.1} (active) vs {b:.1} (predicated-on){}",
+                            if (a - b).abs() <= 0.5 { " (agree)" } else { "" }
+                        ),
+                        None => String::new(),
+                    }
                 ),
                 DivergenceAgreement::Missing { ours } => {
                     format!("δ {ours}; no conditional branch or predication on this line in SASS")
