@@ -388,9 +388,9 @@ impl LineComparison {
                 if atomics {
                     why.push(format!(
                         "the H100 executes the line's {space} instructions {hw} times, the \
-                         emulator {ours}: an atomic retry loop runs as often as contention \
-                         between concurrently running warps makes it, which the emulator's \
-                         lock-step warps do not reproduce"
+                         emulator {ours}: an atomic retry loop runs as often as other warps \
+                         change the value between its read and its atomic, which takes memory \
+                         latency the emulator does not model"
                     ));
                     return;
                 }
