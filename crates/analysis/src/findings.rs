@@ -10,6 +10,7 @@ use cranelift_entity::SecondaryMap;
 use warpscope_ir::{FuncId, Function, FunctionAnalyses, Inst};
 use warpscope_report::{
     Certainty, Finding, Gain, Location, Measure, PtxLocation, Rule, SourceLocation, Step, Unit,
+    is_system_file,
 };
 
 struct Ctx<'a> {
@@ -144,10 +145,6 @@ impl Ctx<'_> {
 }
 
 /// Whether a `.file` path is a toolkit header rather than the user's code.
-fn is_system_file(path: &str) -> bool {
-    path.starts_with('<') || path.contains("/include/") || path.starts_with("/usr/")
-}
-
 fn pct(x: f64) -> String {
     format!("{:.0}%", x * 100.0)
 }

@@ -16,7 +16,7 @@
 
 use warpscope_report::{
     Certainty, Finding, Gain, KernelInfo, Location, Measure, Origin, PtxLocation, Report, Rule,
-    SourceLocation, Unit,
+    SourceLocation, Unit, is_system_file,
 };
 
 use crate::model::{InstProfile, KernelProfile, Profile};
@@ -33,20 +33,35 @@ pub fn waste(f: &Finding) -> f64 {
 }
 
 /// The location of an instruction of a profile.
+///
+/// As in `check`, code inlined from a CUDA or system header (`atomicAdd`) is placed at the line
+/// that called it, with that call site in `inlined_at`.
 pub fn location(profile: &Profile, i: &InstProfile) -> Location {
+    let site = i.inlined_at.as_ref().and_then(|c| {
+        Some(SourceLocation {
+            file: c.file.clone()?,
+            line: c.line,
+            col: 0,
+        })
+    });
+    let own = i.file.as_ref().map(|f| SourceLocation {
+        file: f.clone(),
+        line: i.line,
+        col: i.col,
+    });
+    let cuda = match (&own, &site) {
+        (Some(o), Some(s)) if is_system_file(&o.file) => Some(s.clone()),
+        _ => own,
+    };
     Location {
-        cuda: i.file.as_ref().map(|f| SourceLocation {
-            file: f.clone(),
-            line: i.line,
-            col: i.col,
-        }),
+        cuda,
         ptx: (i.ptx_line > 0).then(|| PtxLocation {
             file: profile.module.clone(),
             line: i.ptx_line,
             col: i.ptx_col,
             instruction: Some(i.text.clone()),
         }),
-        inlined_at: Vec::new(),
+        inlined_at: site.into_iter().collect(),
     }
 }
 

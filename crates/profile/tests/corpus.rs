@@ -443,3 +443,20 @@ fn h100_differences_carry_their_reason() {
         assert_eq!(l.exact(), l.reason().is_none(), "{}:{}", l.file, l.line);
     }
 }
+
+#[test]
+fn inlined_header_code_is_reported_at_its_call_site() {
+    // hist_global's atomicAdd is `atom.global.add` under `.loc` of
+    // device_atomic_functions.hpp, inlined at histogram.cu:37: like `check`, the finding
+    // points at the caller, and the annotated line carries the cost.
+    let r = run("histogram");
+    let fs = findings::findings(&r.profile);
+    let f = fs
+        .iter()
+        .find(|f| f.rule == warpscope_report::Rule::UncoalescedAccess)
+        .expect("the scattered atomicAdd is uncoalesced");
+    let cuda = f.location.cuda.as_ref().unwrap();
+    assert_eq!((cuda.file.as_str(), cuda.line), ("corpus/histogram.cu", 37));
+    assert_eq!(f.location.inlined_at.len(), 1);
+    assert!(line(&r.profile, "histogram.cu", 37).global.sectors > 0);
+}

@@ -165,6 +165,12 @@ pub enum Verdict {
     NotExecuted,
 }
 
+/// Whether a `.file` path is a toolkit or system header (`<cuda>/include/…`, `/usr/…`):
+/// code inlined from one (`atomicAdd`, math functions) is reported at the line that called it.
+pub fn is_system_file(path: &str) -> bool {
+    path.starts_with('<') || path.contains("/include/") || path.starts_with("/usr/")
+}
+
 /// A position in a CUDA (or other high-level) source file, from PTX `.loc`. Lines and columns
 /// are 1-based; column 0 means unknown.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
