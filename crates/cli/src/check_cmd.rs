@@ -54,6 +54,10 @@ pub struct CheckArgs {
     /// Also report boundary checks against unknown bounds (as `possible`).
     #[arg(long)]
     pub boundary: bool,
+    /// Run this launch spec on the emulator and mark each finding confirmed, refuted or not
+    /// executed by the run; also list what the run found that static analysis missed.
+    #[arg(long, value_name = "SPEC")]
+    pub confirm: Option<PathBuf>,
     #[command(flatten)]
     pub compile: CompileArgs,
 }
@@ -346,6 +350,26 @@ pub fn run(args: CheckArgs) -> ExitCode {
     if failed && all.findings.is_empty() {
         return ExitCode::from(2);
     }
+    let mut missed = Vec::new();
+    let mut confirm_note = String::new();
+    if let Some(spec_path) = &args.confirm {
+        match confirm_with_run(spec_path, &args, &all.findings) {
+            Ok((c, note)) => {
+                all.findings = c.findings;
+                missed = c.missed;
+                confirm_note = note;
+            }
+            Err(e) => {
+                eprintln!("error: --confirm {}: {e}", spec_path.display());
+                return ExitCode::from(2);
+            }
+        }
+    }
+    if format != "text" {
+        // The run's own findings that no static one covers travel with the report; they
+        // are marked as coming from the run.
+        all.findings.extend(missed.iter().cloned());
+    }
     let out = match format {
         "json" => warpscope_report::json::render(&all),
         "sarif" => warpscope_report::sarif::render(&all),
@@ -355,6 +379,17 @@ pub fn run(args: CheckArgs) -> ExitCode {
                 show_kernels: args.verbose,
             };
             let mut s = text::render(&all, &sources, &opts);
+            if args.confirm.is_some() {
+                s.push_str(&confirm_summary(&all.findings, &missed, &confirm_note));
+                if !missed.is_empty() {
+                    let extra = Report {
+                        inputs: Vec::new(),
+                        kernels: Vec::new(),
+                        findings: missed.clone(),
+                    };
+                    s.push_str(&text::render(&extra, &sources, &opts));
+                }
+            }
             if suppressed > 0 {
                 s.push_str(&format!(
                     "{suppressed} finding(s) suppressed by allow comments\n"
@@ -405,4 +440,72 @@ mod tests {
         assert_eq!(scoped("k=1,2,3"), (Some("k"), "1,2,3"));
         assert_eq!(scoped("8,32"), (None, "8,32"));
     }
+}
+
+/// Runs `spec_path` under the profiler and marks `findings` against it. The note says how
+/// places were matched.
+fn confirm_with_run(
+    spec_path: &Path,
+    args: &CheckArgs,
+    findings: &[warpscope_report::Finding],
+) -> Result<(warpscope_profile::confirm::Confirmation, String), String> {
+    use warpscope_profile::{ProfileOptions, confirm, load_spec, profile_spec};
+    let spec = load_spec(spec_path).map_err(|e| e.to_string())?;
+    let mut opts = ProfileOptions::default();
+    opts.run.compile = args.compile.options();
+    let scratch = std::env::temp_dir().join(format!("warpscope-confirm-{}", std::process::id()));
+    opts.run.save_dir = Some(scratch.clone());
+    let run = profile_spec(&spec, &opts);
+    let _ = std::fs::remove_dir_all(&scratch);
+    let run = run.map_err(|e| e.to_string())?;
+    // PTX lines only mean the same thing when the spec runs the very file that was checked.
+    let same = |a: &Path, b: &Path| match (a.canonicalize(), b.canonicalize()) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => false,
+    };
+    let same_ptx = args.inputs.len() == 1 && same(&args.inputs[0], &spec.module);
+    let c = if same_ptx {
+        confirm::confirm(findings, &run.profile)
+    } else {
+        confirm::confirm_by_cuda_line(findings, &run.profile)
+    };
+    let how = if same_ptx {
+        "matched by PTX line"
+    } else {
+        "matched by CUDA line (the spec runs other PTX than the checked file)"
+    };
+    let note = format!(
+        "run: {} ({} launches, {} warp instructions); {how}",
+        spec_path.display(),
+        run.report.launches.len(),
+        run.profile
+            .kernels
+            .iter()
+            .map(|k| k.totals.instructions)
+            .sum::<u64>(),
+    );
+    Ok((c, note))
+}
+
+/// The `--confirm` tally, for text output.
+fn confirm_summary(
+    findings: &[warpscope_report::Finding],
+    missed: &[warpscope_report::Finding],
+    note: &str,
+) -> String {
+    use warpscope_report::Verdict;
+    let n = |v: Verdict| findings.iter().filter(|f| f.verdict == Some(v)).count();
+    let mut s = format!(
+        "\nconfirm: {} confirmed, {} refuted, {} not executed by the run; {} found by the run \
+         only{}\n  {note}\n",
+        n(Verdict::Confirmed),
+        n(Verdict::Refuted),
+        n(Verdict::NotExecuted),
+        missed.len(),
+        if missed.is_empty() { "" } else { ":" }
+    );
+    if !missed.is_empty() {
+        s.push('\n');
+    }
+    s
 }

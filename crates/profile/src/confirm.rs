@@ -57,7 +57,15 @@ fn places_of_finding(f: &Finding) -> Vec<Place> {
 fn matches(i: &InstProfile, place: &Place) -> bool {
     match place {
         Place::Ptx(l) => i.ptx_line == *l,
-        Place::Cuda(f, l) => i.line == *l && i.file.as_deref().is_some_and(|x| basename(x) == f),
+        Place::Cuda(f, l) => {
+            let at = |file: Option<&str>, line: u32| {
+                line == *l && file.is_some_and(|x| basename(x) == f)
+            };
+            at(i.file.as_deref(), i.line)
+                || i.inlined_at
+                    .as_ref()
+                    .is_some_and(|c| at(c.file.as_deref(), c.line))
+        }
     }
 }
 
@@ -207,22 +215,43 @@ pub fn verdict(f: &Finding, profile: &Profile) -> (Verdict, String) {
 }
 
 /// Marks `static_findings` against the run's `profile` and lists what the run found that
-/// they do not cover.
+/// they do not cover. Both must come from the same PTX (their PTX lines are compared); see
+/// [`confirm_by_cuda_line`] otherwise.
 pub fn confirm(static_findings: &[Finding], profile: &Profile) -> Confirmation {
+    confirm_with(static_findings, profile, true)
+}
+
+/// [`confirm`] for static findings made on other PTX than the run's (the same CUDA source
+/// compiled apart): places are matched by CUDA file name and line only.
+pub fn confirm_by_cuda_line(static_findings: &[Finding], profile: &Profile) -> Confirmation {
+    confirm_with(static_findings, profile, false)
+}
+
+fn confirm_with(static_findings: &[Finding], profile: &Profile, same_ptx: bool) -> Confirmation {
+    let places = |f: &Finding| -> Vec<Place> {
+        places_of_finding(f)
+            .into_iter()
+            .filter(|p| same_ptx || matches!(p, Place::Cuda(..)))
+            .collect()
+    };
     let mut out = Confirmation::default();
     let mut covered: BTreeSet<(Rule, Place)> = BTreeSet::new();
     for f in static_findings {
         let mut f = f.clone();
-        let (v, note) = verdict(&f, profile);
+        let mut probe = f.clone();
+        if !same_ptx {
+            probe.location.ptx = None;
+        }
+        let (v, note) = verdict(&probe, profile);
         f.verdict = Some(v);
         f.notes.push(note);
-        for p in places_of_finding(&f) {
+        for p in places(&f) {
             covered.insert((f.rule, p));
         }
         out.findings.push(f);
     }
     for d in crate::findings::findings(profile) {
-        let hit = places_of_finding(&d)
+        let hit = places(&d)
             .into_iter()
             .any(|p| covered.contains(&(d.rule, p)));
         if !hit {
