@@ -413,35 +413,6 @@ pub fn run(args: CheckArgs) -> ExitCode {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn config_file_parses() {
-        let dir = std::env::temp_dir().join(format!("ws-check-cfg-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let p = dir.join("warpscope.toml");
-        std::fs::write(
-            &p,
-            "[check]\nblock = [16, 16]\ndeny = [\"bank-conflict\"]\nassume = { n = 1000 }\n[check.kernels.k]\ngrid = \"4,1,1\"\nassume = [\"w=7\"]\n",
-        )
-        .unwrap();
-        let c = read_config(&p).unwrap();
-        assert_eq!(c.block, Some([16, 16, 1]));
-        assert_eq!(c.deny, vec!["bank-conflict"]);
-        assert_eq!(c.assume, vec!["n=1000"]);
-        assert_eq!(c.kernels["k"].1, Some([4, 1, 1]));
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
-
-    #[test]
-    fn scoped_values() {
-        assert_eq!(scoped("k=1,2,3"), (Some("k"), "1,2,3"));
-        assert_eq!(scoped("8,32"), (None, "8,32"));
-    }
-}
-
 /// Runs `spec_path` under the profiler and marks `findings` against it. The note says how
 /// places were matched.
 fn confirm_with_run(
@@ -508,4 +479,33 @@ fn confirm_summary(
         s.push('\n');
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn config_file_parses() {
+        let dir = std::env::temp_dir().join(format!("ws-check-cfg-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = dir.join("warpscope.toml");
+        std::fs::write(
+            &p,
+            "[check]\nblock = [16, 16]\ndeny = [\"bank-conflict\"]\nassume = { n = 1000 }\n[check.kernels.k]\ngrid = \"4,1,1\"\nassume = [\"w=7\"]\n",
+        )
+        .unwrap();
+        let c = read_config(&p).unwrap();
+        assert_eq!(c.block, Some([16, 16, 1]));
+        assert_eq!(c.deny, vec!["bank-conflict"]);
+        assert_eq!(c.assume, vec!["n=1000"]);
+        assert_eq!(c.kernels["k"].1, Some([4, 1, 1]));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn scoped_values() {
+        assert_eq!(scoped("k=1,2,3"), (Some("k"), "1,2,3"));
+        assert_eq!(scoped("8,32"), (None, "8,32"));
+    }
 }
