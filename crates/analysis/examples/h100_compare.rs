@@ -23,8 +23,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use warpscope_analysis::corpus::Spec;
 use warpscope_analysis::ncu::{self, LineCounters};
-use warpscope_analysis::{CheckResult, Engine, Input, check, control};
-use warpscope_ir::{FunctionAnalyses, Module};
+use warpscope_analysis::{CheckResult, Engine, Input, check};
+use warpscope_ir::{FunctionAnalyses, Module, control};
 use warpscope_report::{Certainty, Rule};
 
 #[derive(Default)]

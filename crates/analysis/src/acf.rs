@@ -19,12 +19,12 @@
 //!
 //! Nothing here knows about lanes: [`crate::eval`] evaluates nodes for the 32 lanes of a warp.
 
-use crate::control::{ControlInfo, cond_branch, is_back_edge, loop_contains};
 use crate::poly::Poly;
 use crate::uniformity::{CallArg, call_args, call_returning};
 use cranelift_entity::{EntityRef, SecondaryMap, entity_impl};
 use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
+use warpscope_ir::control::{ControlInfo, cond_branch, is_back_edge, loop_contains};
 use warpscope_ir::{
     AddrBase, Block, FuncId, Function, FunctionAnalyses, Inst, Loop, Module, Operand, Reg,
 };
@@ -892,7 +892,7 @@ impl<'m> Builder<'m> {
         }
         // Inside loops, settle the loop-carried values at the headers first: a header's update
         // reads values of blocks like this one, which must not see it half-built.
-        for l in crate::control::loop_nest(fa, b) {
+        for l in warpscope_ir::control::loop_nest(fa, b) {
             let h = fa.loops.get(l).header;
             if h != b && self.defined_in_loop(ctx, reg, l) {
                 self.value_at_entry(ctx, reg, h);

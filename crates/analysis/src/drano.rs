@@ -17,10 +17,10 @@
 //! `tid.y`/`tid.z` when a warp spans several rows of the block. As an extension for engine
 //! comparisons, a branch whose predicate is not `TF` is reported as possibly divergent.
 
-use crate::control::{cond_branch, divergent_region};
 use crate::dataflow::{Analysis, solve};
 use cranelift_entity::EntityRef;
 use std::cell::RefCell;
+use warpscope_ir::control::{cond_branch, divergent_region};
 use warpscope_ir::{AddrBase, Block, Function, FunctionAnalyses, Inst, Operand, Reg};
 use warpscope_ptx::{CmpOp, Dim, Opcode, SpecialReg, StateSpace, Type};
 

@@ -24,7 +24,6 @@
 
 pub mod acf;
 pub mod checks;
-pub mod control;
 pub mod corpus;
 pub mod dataflow;
 pub mod drano;
@@ -41,13 +40,13 @@ pub use checks::{AccessResult, BranchResult, DivClass, GlobalCost, MemClass, Sha
 pub use geometry::{Assumptions, Geometry, GeometrySource, ParamAssumption, parse_dim3};
 
 use crate::acf::Builder;
-use crate::control::ControlInfo;
 use crate::uniformity::{CallArg, ModuleUniformity, call_args};
 use cranelift_entity::SecondaryMap;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
+use warpscope_ir::control::ControlInfo;
 use warpscope_ir::{FuncId, FunctionAnalyses, Inst, Module, Operand};
 use warpscope_report::{KernelInfo, Report};
 
@@ -475,7 +474,7 @@ fn run_acf(
         .collect();
     let enclosing = |ctx: usize, blk: warpscope_ir::Block| -> Vec<u32> {
         let fa = &analyses[ctxs[ctx].func];
-        control::loop_nest(fa, blk)
+        warpscope_ir::control::loop_nest(fa, blk)
             .into_iter()
             .filter_map(|l| loop_index.get(&(ctx, fa.loops.get(l).header)).copied())
             .collect()

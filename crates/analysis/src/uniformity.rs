@@ -19,9 +19,9 @@
 //! Like naga's analyzer, every TD value keeps the [`Cause`] that made it so; following causes
 //! gives the provenance chain a finding prints ("depends on %tid.x via line 12").
 
-use crate::control::{cond_branch, divergent_region};
 use cranelift_entity::{EntityRef, SecondaryMap};
 use rustc_hash::FxHashMap;
+use warpscope_ir::control::{cond_branch, divergent_region};
 use warpscope_ir::{
     AddrBase, Block, CallGraph, Def, FuncId, Function, FunctionAnalyses, Inst, Module, Operand,
     Reg, SrcLoc,

@@ -2,8 +2,8 @@
 
 use cranelift_entity::SecondaryMap;
 use warpscope_analysis::acf::Builder;
-use warpscope_analysis::control::ControlInfo;
 use warpscope_analysis::uniformity::{Cause, ModuleUniformity, SourceKind};
+use warpscope_ir::control::ControlInfo;
 use warpscope_ir::{FuncId, FunctionAnalyses, Module};
 
 fn module(ptx: &str) -> Module {

@@ -15,6 +15,7 @@
 
 pub mod callgraph;
 pub mod cfg;
+pub mod control;
 pub mod defuse;
 pub mod dominators;
 pub mod effects;

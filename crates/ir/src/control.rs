@@ -1,11 +1,11 @@
-//! Control structure the IR does not provide directly: conditional branches and their guard
+//! Control structure built on the CFG and its trees: conditional branches and their guard
 //! predicates, control dependence (Ferrante et al., from the post-dominator tree), the
 //! *divergent region* of a branch (blocks between the branch and its reconvergence point, its
 //! immediate post-dominator), back edges and loop membership queries.
 
+use crate::{Block, Function, FunctionAnalyses, Guard, Inst, Loop, Operand};
 use cranelift_entity::{EntityRef, SecondaryMap};
 use smallvec::SmallVec;
-use warpscope_ir::{Block, Function, FunctionAnalyses, Guard, Inst, Loop, Operand};
 use warpscope_ptx::Opcode;
 
 /// A block-ending instruction that may send lanes two ways: `@p bra`, or a guarded
