@@ -62,7 +62,9 @@ def compare_buffer(t, a, b, unordered):
     diff_idx = np.nonzero(ulp > 0)[0][:3]
     first = [(int(k), float(va[k]), float(vb[k])) for k in diff_idx]
     scale = float(np.nanmax(np.abs(vb))) if n and not np.all(np.isnan(vb)) else 0.0
-    absdiff = np.abs(va - vb)
+    with np.errstate(invalid="ignore"):  # inf - inf: equal infinities, handled below
+        absdiff = np.abs(va - vb)
+    absdiff[(va == vb)] = 0
     absdiff[both_nan] = 0
     max_abs = float(np.nanmax(absdiff)) if n else 0.0
     return {
