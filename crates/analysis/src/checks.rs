@@ -1430,8 +1430,9 @@ impl<'a> Checker<'a> {
                 let (res_run, res_unk) = self.residues(&part);
                 let base0 = plain.first().copied().unwrap_or(0);
                 let ideal = memory::ideal_sectors(offs.len() as u32, site.size);
-                let ra = memory::runs_aligned(&plain, site.size);
-                let nruns = memory::run_count(&plain, site.size);
+                let plain_cost = memory::global_cost(&plain, site.size);
+                let ra = plain_cost.aligned_run_sectors;
+                let nruns = plain_cost.runs;
                 let need = ra.max(ideal);
                 let mut smin = u32::MAX;
                 let mut smax = 0;
@@ -1446,8 +1447,8 @@ impl<'a> Checker<'a> {
                     for &ru in &res_unk {
                         let r = rr + ru;
                         let shifted: Vec<i64> = plain.iter().map(|o| o + r).collect();
-                        let sc = memory::sectors(&shifted, site.size);
-                        let l = memory::lines(&shifted, site.size);
+                        let cost = memory::global_cost(&shifted, site.size);
+                        let (sc, l) = (cost.sectors, cost.lines);
                         smin = smin.min(sc);
                         smax = smax.max(sc);
                         lmin = lmin.min(l);

@@ -15,15 +15,11 @@ fn absolute(o: i64) -> u64 {
     (BASE + o) as u64
 }
 
-/// The cost model's view of lanes at `offsets` (at most 32), `size` bytes each.
-fn global_cost(offsets: &[i64], size: u32) -> GlobalCost {
+/// The cost model's view of lanes at `offsets` (at most 32), `size` bytes each: every global
+/// measure of one warp request from one pass (the functions below read single fields).
+pub fn global_cost(offsets: &[i64], size: u32) -> GlobalCost {
     let addrs: Vec<u64> = offsets.iter().take(32).map(|&o| absolute(o)).collect();
     global_lanes(&addrs, size)
-}
-
-/// Maximal intervals of touched bytes.
-pub fn run_count(offsets: &[i64], size: u32) -> u32 {
-    global_cost(offsets, size).runs
 }
 
 /// 32-byte sectors touched.

@@ -1,21 +1,8 @@
 //! `warpscope check FILE --confirm SPEC` end to end.
 
+mod common;
+use common::warpscope;
 use std::path::PathBuf;
-use std::process::Command;
-
-fn warpscope(args: &[&str]) -> (i32, String, String) {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let out = Command::new(env!("CARGO_BIN_EXE_warpscope"))
-        .args(args)
-        .current_dir(root)
-        .output()
-        .expect("run warpscope");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 #[test]
 fn confirm_marks_each_static_finding() {

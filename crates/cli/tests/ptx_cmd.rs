@@ -1,21 +1,7 @@
 //! `warpscope ptx` end to end: exit codes, summary, IR and DOT output, error locations.
 
-use std::path::PathBuf;
-use std::process::Command;
-
-fn warpscope(args: &[&str]) -> (i32, String, String) {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let out = Command::new(env!("CARGO_BIN_EXE_warpscope"))
-        .args(args)
-        .current_dir(root)
-        .output()
-        .expect("run warpscope");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod common;
+use common::warpscope;
 
 #[test]
 fn summary_lists_kernels() {

@@ -2132,6 +2132,28 @@ impl<'a, O: Observer> Env<'a, O> {
         Some(e)
     }
 
+    /// The fast paths' common start: the cached region of op `pc` holding the first active
+    /// lane's address `addrs[lane] + off`, and every active lane's byte offset in it (see
+    /// [`Env::offsets`]); None when some lane falls outside it or is misaligned for `n` bytes.
+    #[inline(always)]
+    fn region_offsets(
+        &mut self,
+        addrs: &[u64; 32],
+        pc: u32,
+        exec: u32,
+        off: i64,
+        n: u32,
+    ) -> Option<([u64; 32], &'a [std::sync::atomic::AtomicU32])> {
+        let first = addrs[exec.trailing_zeros() as usize].wrapping_add(off as u64);
+        let (base, size, words) = self.region_for(pc, first, n)?;
+        let n = u64::from(n);
+        if size < n {
+            return None;
+        }
+        let offs = Self::offsets(addrs, off as u64, base, size - n, n, exec)?;
+        Some((offs, words))
+    }
+
     /// Byte offsets of every lane's address in region `base`, inactive lanes 0; None when a
     /// lane is outside `[0, lim]` or misaligned for `n` bytes. (`lim` < 2^62, so offsets
     /// that wrapped below 0 are negative as `i64`: signed compares suffice.)
@@ -2180,22 +2202,8 @@ impl<'a, O: Observer> Env<'a, O> {
         d: R,
     ) -> bool {
         let n = u32::from(fmt.size);
-        let first =
-            w.regs[rb + r as usize][exec.trailing_zeros() as usize].wrapping_add(off as u64);
-        let Some((base, size, words)) = self.region_for(pc, first, n) else {
-            return false;
-        };
-        if size < u64::from(n) {
-            return false;
-        }
-        let Some(offs) = Self::offsets(
-            &w.regs[rb + r as usize],
-            off as u64,
-            base,
-            size - u64::from(n),
-            u64::from(n),
-            exec,
-        ) else {
+        let Some((offs, words)) = self.region_offsets(&w.regs[rb + r as usize], pc, exec, off, n)
+        else {
             return false;
         };
         // SAFETY (all `get_unchecked` below): every offset o satisfies o <= size - n, so the
@@ -2269,22 +2277,8 @@ impl<'a, O: Observer> Env<'a, O> {
         s: R,
     ) -> bool {
         let n = u32::from(size);
-        let first =
-            w.regs[rb + r as usize][exec.trailing_zeros() as usize].wrapping_add(off as u64);
-        let Some((base, rsize, words)) = self.region_for(pc, first, n) else {
-            return false;
-        };
-        if rsize < u64::from(n) {
-            return false;
-        }
-        let Some(offs) = Self::offsets(
-            &w.regs[rb + r as usize],
-            off as u64,
-            base,
-            rsize - u64::from(n),
-            u64::from(n),
-            exec,
-        ) else {
+        let Some((offs, words)) = self.region_offsets(&w.regs[rb + r as usize], pc, exec, off, n)
+        else {
             return false;
         };
         let vals = &w.regs[rb + s as usize];

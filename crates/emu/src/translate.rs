@@ -13,12 +13,13 @@ use crate::program::*;
 use cranelift_entity::EntityRef;
 use std::collections::HashMap;
 use std::sync::Arc;
+use warpscope_ir::liveness::{self, Liveness};
 use warpscope_ir::{
     AddrBase, Block, FuncId, FunctionAnalyses, GlobalId, Inst, LocalId, Module, Operand, Reg,
 };
 use warpscope_ptx::{
-    AtomOp, BoolOp, CmpOp, Flags, FunctionKind, MulMode, Opcode, Rounding, ShflMode, SpecialReg,
-    StateSpace, Type, VoteMode,
+    AtomOp, BoolOp, CmpOp, Flags, FunctionKind, MulMode, Opcode, Rounding, SpecialReg, StateSpace,
+    Type, VoteMode,
 };
 
 /// Addresses of the module's variables in the run's memory.
@@ -2963,51 +2964,13 @@ pub fn live_in_at_entry(f: &warpscope_ir::Function) -> Vec<Reg> {
     if n == 0 || f.blocks.is_empty() {
         return Vec::new();
     }
-    let words = n.div_ceil(64);
-    let nb = f.blocks.len();
-    let succs: Vec<Vec<usize>> = (0..nb)
-        .map(|b| {
-            f.successors(Block::new(b))
-                .0
-                .iter()
-                .map(|s| s.index())
-                .collect()
-        })
-        .collect();
-    let mut live_in = vec![vec![0u64; words]; nb];
-    let mut changed = true;
-    let mut iters = 0;
-    while changed && iters < 200 {
-        changed = false;
-        iters += 1;
-        for b in (0..nb).rev() {
-            let mut live = vec![0u64; words];
-            for &s in &succs[b] {
-                for (x, y) in live.iter_mut().zip(&live_in[s]) {
-                    *x |= y;
-                }
-            }
-            for &i in f.blocks[Block::new(b)].insts.iter().rev() {
-                let d = &f.insts[i];
-                warpscope_ir::effects::for_each_def(d, |r| {
-                    live[r.index() / 64] &= !(1 << (r.index() % 64))
-                });
-                warpscope_ir::effects::for_each_use(d, |r| {
-                    live[r.index() / 64] |= 1 << (r.index() % 64)
-                });
-            }
-            if live != live_in[b] {
-                live_in[b] = live;
-                changed = true;
-            }
-        }
-    }
-    if changed {
-        // Did not converge (pathological): treat every register as possibly undefined.
+    let l = Liveness::compute(f);
+    if !l.converged {
+        // Pathological CFG: treat every register as possibly undefined.
         return (0..n).map(Reg::new).collect();
     }
     (0..n)
-        .filter(|&k| live_in[0][k / 64] >> (k % 64) & 1 == 1)
+        .filter(|&k| liveness::contains(l.live_in(0), k))
         .map(Reg::new)
         .collect()
 }
@@ -3019,7 +2982,6 @@ pub fn estimate_live_regs(f: &warpscope_ir::Function) -> u32 {
     if n == 0 || f.blocks.is_empty() {
         return 0;
     }
-    let words = n.div_ceil(64);
     let weight: Vec<u32> = f
         .regs
         .iter()
@@ -3031,64 +2993,20 @@ pub fn estimate_live_regs(f: &warpscope_ir::Function) -> u32 {
             }
         })
         .collect();
-    let nb = f.blocks.len();
-    let mut live_in = vec![vec![0u64; words]; nb];
-    let succs: Vec<Vec<usize>> = (0..nb)
-        .map(|b| {
-            f.successors(Block::new(b))
-                .0
-                .iter()
-                .map(|s| s.index())
-                .collect()
-        })
-        .collect();
-    let set = |v: &mut [u64], r: Reg| v[r.index() / 64] |= 1 << (r.index() % 64);
-    let clr = |v: &mut [u64], r: Reg| v[r.index() / 64] &= !(1 << (r.index() % 64));
-    let mut changed = true;
-    let mut iters = 0;
-    while changed && iters < 100 {
-        changed = false;
-        iters += 1;
-        for b in (0..nb).rev() {
-            let mut live = vec![0u64; words];
-            for &s in &succs[b] {
-                for (x, y) in live.iter_mut().zip(&live_in[s]) {
-                    *x |= y;
-                }
-            }
-            for &i in f.blocks[Block::new(b)].insts.iter().rev() {
-                let d = &f.insts[i];
-                warpscope_ir::effects::for_each_def(d, |r| clr(&mut live, r));
-                warpscope_ir::effects::for_each_use(d, |r| set(&mut live, r));
-            }
-            if live != live_in[b] {
-                live_in[b] = live;
-                changed = true;
-            }
-        }
-    }
+    let l = Liveness::compute(f);
     let mut best = 0u32;
-    for b in 0..nb {
-        let mut live = vec![0u64; words];
-        for &s in &succs[b] {
-            for (x, y) in live.iter_mut().zip(&live_in[s]) {
-                *x |= y;
-            }
-        }
+    for b in 0..f.blocks.len() {
+        let mut live = l.live_out(b);
         for &i in f.blocks[Block::new(b)].insts.iter().rev() {
-            let d = &f.insts[i];
-            warpscope_ir::effects::for_each_def(d, |r| set(&mut live, r));
+            // Live across the instruction: what is live after it plus what it defines.
+            warpscope_ir::effects::for_each_def(&f.insts[i], |r| liveness::insert(&mut live, r));
             let c: u32 = (0..n)
-                .filter(|&k| live[k / 64] >> (k % 64) & 1 == 1)
+                .filter(|&k| liveness::contains(&live, k))
                 .map(|k| weight[k])
                 .sum();
             best = best.max(c);
-            warpscope_ir::effects::for_each_def(d, |r| clr(&mut live, r));
-            warpscope_ir::effects::for_each_use(d, |r| set(&mut live, r));
+            Liveness::step(f, i, &mut live);
         }
     }
     best
 }
-
-#[allow(dead_code)]
-fn _unused(_: ShflMode) {}

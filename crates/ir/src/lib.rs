@@ -21,6 +21,7 @@ pub mod dominators;
 pub mod effects;
 pub mod entities;
 pub mod function;
+pub mod liveness;
 pub mod loops;
 pub mod lower;
 pub mod names;

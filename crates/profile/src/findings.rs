@@ -16,7 +16,7 @@
 
 use warpscope_report::{
     Certainty, Finding, Gain, KernelInfo, Location, Measure, Origin, PtxLocation, Report, Rule,
-    SourceLocation, Unit, is_system_file,
+    SourceLocation, Unit,
 };
 
 use crate::model::{InstProfile, KernelProfile, Profile};
@@ -44,15 +44,11 @@ pub fn location(profile: &Profile, i: &InstProfile) -> Location {
             col: 0,
         })
     });
-    let own = i.file.as_ref().map(|f| SourceLocation {
-        file: f.clone(),
-        line: i.line,
-        col: i.col,
+    let cuda = i.shown_at().map(|(file, line, col)| SourceLocation {
+        file: file.to_string(),
+        line,
+        col,
     });
-    let cuda = match (&own, &site) {
-        (Some(o), Some(s)) if is_system_file(&o.file) => Some(s.clone()),
-        _ => own,
-    };
     Location {
         cuda,
         ptx: (i.ptx_line > 0).then(|| PtxLocation {

@@ -297,6 +297,21 @@ pub struct InstProfile {
     pub counters: Counters,
 }
 
+impl InstProfile {
+    /// Where reports name the instruction (file, line, column): its `.loc`, or, for code
+    /// inlined from a CUDA or system header (`atomicAdd`), the line that called it, as
+    /// `check` does. `None` without a `.loc`.
+    pub fn shown_at(&self) -> Option<(&str, u32, u32)> {
+        if let (Some(f), Some(site)) = (&self.file, &self.inlined_at)
+            && warpscope_report::is_system_file(f)
+            && let Some(sf) = &site.file
+        {
+            return Some((sf, site.line, 0));
+        }
+        self.file.as_deref().map(|f| (f, self.line, self.col))
+    }
+}
+
 fn is_zero(v: &u32) -> bool {
     *v == 0
 }

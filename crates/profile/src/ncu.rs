@@ -553,7 +553,7 @@ fn close(a: f64, b: f64) -> bool {
 pub fn compare(profile: &Profile, ncu: &NcuSource) -> Comparison {
     // Per (file, line): the line's own instructions, and the code inlined into it.
     type Side = BTreeMap<(String, u32), (Counters, f64)>;
-    fn add(side: &mut Side, key: (String, u32), c: &Counters) {
+    fn add_to(side: &mut Side, key: (String, u32), c: &Counters) {
         let e = side.entry(key).or_default();
         e.0.merge(c);
         if c.shared.requests > 0 {
@@ -587,9 +587,9 @@ pub fn compare(profile: &Profile, ncu: &NcuSource) -> Comparison {
                     atomic.insert(site.clone());
                 }
             }
-            add(&mut own, key, c);
+            add_to(&mut own, key, c);
             if let Some(site) = site {
-                add(&mut inlined, site, &i.counters);
+                add_to(&mut inlined, site, &i.counters);
             }
         }
     }

@@ -537,22 +537,30 @@ impl SimtEfficiency {
     }
 }
 
+/// The [`Observer`] methods every per-instruction table observer shares: forking and joining
+/// its [`KernelTables`] across SM threads and opening / closing a launch.
+macro_rules! per_launch_tables {
+    ($ty:ident) => {
+        fn fork(&self) -> Self {
+            $ty { t: self.t.fork() }
+        }
+        fn join(&mut self, o: Self) {
+            self.t.join(o.t);
+        }
+        fn launch_begin(&mut self, l: &LaunchInfo) {
+            self.t.launch_begin(l);
+        }
+        fn launch_end(&mut self, _l: &LaunchInfo, _s: &LaunchStats) {
+            self.t.launch_end();
+        }
+    };
+}
+
 impl Observer for SimtEfficiency {
     const BLOCKS: bool = false;
     const MEMORY: bool = false;
     const BRANCHES: bool = false;
-    fn fork(&self) -> Self {
-        SimtEfficiency { t: self.t.fork() }
-    }
-    fn join(&mut self, o: Self) {
-        self.t.join(o.t);
-    }
-    fn launch_begin(&mut self, l: &LaunchInfo) {
-        self.t.launch_begin(l);
-    }
-    fn launch_end(&mut self, _l: &LaunchInfo, _s: &LaunchStats) {
-        self.t.launch_end();
-    }
+    per_launch_tables!(SimtEfficiency);
     #[inline]
     fn instruction(&mut self, _w: &WarpInfo, func: FuncId, inst: Inst, active: u32, executed: u32) {
         let Some((d, n)) = self.t.slot(func, inst) else {
@@ -594,18 +602,7 @@ impl Observer for DivergenceMap {
     const INSTRUCTIONS: bool = false;
     const BLOCKS: bool = false;
     const MEMORY: bool = false;
-    fn fork(&self) -> Self {
-        DivergenceMap { t: self.t.fork() }
-    }
-    fn join(&mut self, o: Self) {
-        self.t.join(o.t);
-    }
-    fn launch_begin(&mut self, l: &LaunchInfo) {
-        self.t.launch_begin(l);
-    }
-    fn launch_end(&mut self, _l: &LaunchInfo, _s: &LaunchStats) {
-        self.t.launch_end();
-    }
+    per_launch_tables!(DivergenceMap);
     #[inline]
     fn branch(&mut self, _w: &WarpInfo, func: FuncId, inst: Inst, active: u32, taken: u32) {
         let Some((d, n)) = self.t.slot(func, inst) else {
@@ -664,18 +661,7 @@ impl Observer for Coalescing {
     const INSTRUCTIONS: bool = false;
     const BLOCKS: bool = false;
     const BRANCHES: bool = false;
-    fn fork(&self) -> Self {
-        Coalescing { t: self.t.fork() }
-    }
-    fn join(&mut self, o: Self) {
-        self.t.join(o.t);
-    }
-    fn launch_begin(&mut self, l: &LaunchInfo) {
-        self.t.launch_begin(l);
-    }
-    fn launch_end(&mut self, _l: &LaunchInfo, _s: &LaunchStats) {
-        self.t.launch_end();
-    }
+    per_launch_tables!(Coalescing);
     #[inline]
     fn memory(&mut self, _w: &WarpInfo, a: &MemoryAccess<'_>) {
         if a.active == 0 {

@@ -137,17 +137,10 @@ pub fn annotate(profile: &Profile, sources: &dyn SourceText) -> String {
     out
 }
 
-/// Where an instruction is, for the ranked tables: code inlined from a CUDA or system header
-/// (`atomicAdd`) at the line that called it.
+/// Where an instruction is, for the ranked tables ([`InstProfile::shown_at`]).
 fn loc(i: &InstProfile) -> String {
-    if let (Some(f), Some(site)) = (&i.file, &i.inlined_at)
-        && warpscope_report::is_system_file(f)
-        && let Some(sf) = &site.file
-    {
-        return format!("{}:{}", crate::model::basename(sf), site.line);
-    }
-    match &i.file {
-        Some(f) => format!("{}:{}", crate::model::basename(f), i.line),
+    match i.shown_at() {
+        Some((f, line, _)) => format!("{}:{line}", crate::model::basename(f)),
         None => format!("ptx:{}", i.ptx_line),
     }
 }
