@@ -235,6 +235,7 @@ impl Launch<'_> {
             dynamic_shared: self.dyn_smem,
             num_sms: cfg.num_sms,
             blocks_per_sm: self.occupancy.blocks_per_sm,
+            shared_per_block: self.occupancy.shared_per_block,
         }
     }
 

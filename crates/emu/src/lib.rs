@@ -48,4 +48,4 @@ pub use observer::{
     NoObserver, Observer, WarpInfo,
 };
 pub use sched::{SchedulerKind, WarpScheduler};
-pub use spec::{ElemType, LaunchSpec, SpecError};
+pub use spec::{ElemType, LaunchSpec, SpecError, SpecSetting};

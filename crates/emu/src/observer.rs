@@ -47,6 +47,8 @@ pub struct LaunchInfo {
     pub num_sms: u32,
     /// Blocks resident per SM at most (occupancy).
     pub blocks_per_sm: u32,
+    /// Shared memory per block in bytes (static + dynamic), as occupancy counted it.
+    pub shared_per_block: u32,
 }
 
 /// Counts of one launch.

@@ -239,6 +239,17 @@ pub struct LaunchSpec {
     /// Buffers in the order they appear in the file.
     pub buffers: Vec<BufferSpec>,
     pub launches: Vec<LaunchEntry>,
+    /// The `[cache]` table, key by key, unvalidated: it configures `warpscope cache`, which
+    /// checks the keys and values itself (see `docs/cache.md`).
+    pub cache: Vec<SpecSetting>,
+}
+
+/// One `key = value` of a free-form spec table (`[cache]`), with its line for errors.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SpecSetting {
+    pub key: String,
+    pub value: toml::Value,
+    pub line: u32,
 }
 
 /// A mistake in a spec.
@@ -276,6 +287,8 @@ struct RawSpec {
     buffer: BTreeMap<String, Spanned<RawBuffer>>,
     #[serde(default)]
     launch: Vec<Spanned<RawLaunch>>,
+    #[serde(default)]
+    cache: BTreeMap<String, Spanned<toml::Value>>,
 }
 
 #[derive(Deserialize)]
@@ -546,12 +559,23 @@ impl LaunchSpec {
                 message: "the spec has no [[launch]] entries".into(),
             });
         }
+        let mut cache: Vec<SpecSetting> = raw
+            .cache
+            .iter()
+            .map(|(k, v)| SpecSetting {
+                key: k.clone(),
+                value: v.get_ref().clone(),
+                line: cx.line(v.span().start),
+            })
+            .collect();
+        cache.sort_by_key(|s| s.line);
         Ok(LaunchSpec {
             path: path.to_path_buf(),
             module,
             module_line,
             buffers,
             launches,
+            cache,
         })
     }
 
@@ -1101,6 +1125,15 @@ repeat = { var = "t", from = 0, to = 3 }
         let a = buffer_bytes(&s.buffers[0]).unwrap();
         let first = f32::from_le_bytes([a[0], a[1], a[2], a[3]]);
         assert!((-1.0..1.0).contains(&first));
+    }
+
+    #[test]
+    fn cache_table_is_passed_through_with_lines() {
+        let s = parse(&format!("{OK}\n[cache]\nl1 = \"32K\"\nl1_assoc = 4\n")).unwrap();
+        let keys: Vec<(&str, u32)> = s.cache.iter().map(|c| (c.key.as_str(), c.line)).collect();
+        assert_eq!(keys, vec![("l1", 23), ("l1_assoc", 24)]);
+        assert_eq!(s.cache[1].value, toml::Value::Integer(4));
+        assert!(parse(OK).unwrap().cache.is_empty());
     }
 
     #[test]
