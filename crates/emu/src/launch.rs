@@ -70,6 +70,8 @@ pub struct ExecConfig {
     /// latency model; warps then yield only at their quantum, barriers and exit).
     /// [`crate::sched::MEMORY_LATENCY`] is a typical value for profiling.
     pub memory_latency: u32,
+    /// Counters a front end reads to draw a progress bar (None: not counted).
+    pub progress: Option<std::sync::Arc<crate::progress::Progress>>,
 }
 
 impl Default for ExecConfig {
@@ -83,6 +85,7 @@ impl Default for ExecConfig {
             max_instructions: 10_000_000_000,
             regs_per_thread: None,
             memory_latency: 0,
+            progress: None,
         }
     }
 }
@@ -245,6 +248,9 @@ impl Launch<'_> {
         obs.launch_begin(&info);
         let nblocks = u64::from(self.grid[0]) * u64::from(self.grid[1]) * u64::from(self.grid[2]);
         let nsms = u64::from(cfg.num_sms.max(1)).min(nblocks.max(1)) as u32;
+        if let Some(p) = &cfg.progress {
+            p.begin_launch(&self.prog.name, nblocks);
+        }
         let abort = AtomicBool::new(false);
         let run_sm = |sm: u32, o: O, scratch: &mut SmScratch| -> (O, Result<LaunchStats, Fault>) {
             let mut env = Env::new(
@@ -502,6 +508,9 @@ impl Launch<'_> {
                     if c.live == 0 {
                         c.active = false;
                         env.obs.cta_end(sm, c.cta, c.linear);
+                        if let Some(p) = &cfg.progress {
+                            p.block_done();
+                        }
                     } else {
                         // An exit may complete barriers that waited for this warp.
                         for id in 0..16 {

@@ -33,6 +33,7 @@ pub mod launch;
 pub mod memory;
 pub mod observer;
 pub mod program;
+pub mod progress;
 pub mod sched;
 pub mod spec;
 pub mod translate;
@@ -43,6 +44,7 @@ pub use emulator::{
 };
 pub use fault::{Fault, FaultKind, FaultSite, TranslateError};
 pub use launch::{ExecConfig, Occupancy, SmLimits, occupancy};
+pub use progress::{Progress, ProgressSnapshot};
 pub use observer::{
     AccessKind, BarrierEvent, CountingObserver, LaunchInfo, LaunchStats, MemSpace, MemoryAccess,
     NoObserver, Observer, WarpInfo,
