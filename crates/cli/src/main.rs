@@ -4,6 +4,7 @@
 mod check_cmd;
 mod load;
 mod profile_cmd;
+mod progress;
 mod ptx_cmd;
 mod run_cmd;
 

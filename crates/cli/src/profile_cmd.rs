@@ -12,6 +12,7 @@ use warpscope_profile::{
 use warpscope_report::text;
 
 use crate::load::CompileArgs;
+use crate::run_cmd::{kernel_summaries, launch_line};
 
 #[derive(Args, Debug)]
 pub struct ProfileArgs {
@@ -60,6 +61,9 @@ pub struct ProfileArgs {
     /// are not kept.
     #[arg(long, value_name = "DIR")]
     pub save_dir: Option<PathBuf>,
+    /// In text output, one line per launch instead of one per kernel.
+    #[arg(long, short)]
+    pub verbose: bool,
     /// Run SMs one after another (reproducible traces).
     #[arg(long)]
     pub deterministic: bool,
@@ -133,7 +137,10 @@ pub fn run(args: ProfileArgs) -> ExitCode {
     if let Some(n) = args.sms {
         opts.run.exec.num_sms = n.max(1);
     }
+    let (progress, watcher) = crate::progress::Watcher::start(true);
+    opts.run.exec.progress = progress;
     let run = profile_spec(&spec, &opts);
+    watcher.finish();
     if args.save_dir.is_none() {
         let _ = std::fs::remove_dir_all(&scratch);
     }
@@ -237,6 +244,14 @@ pub fn run(args: ProfileArgs) -> ExitCode {
                 run.report.launches.len(),
                 run.report.total.warp_instructions
             ));
+            let lines = if args.verbose {
+                run.report.launches.iter().map(launch_line).collect()
+            } else {
+                kernel_summaries(&run.report.launches)
+            };
+            for l in lines {
+                s.push_str(&format!("  {l}\n"));
+            }
             s
         }
     };

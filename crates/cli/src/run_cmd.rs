@@ -5,8 +5,8 @@ use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use warpscope_emu::{
-    EmuError, ExecConfig, LaunchSpec, NoObserver, RunOptions, SchedulerKind, load_spec_module,
-    run_spec_module,
+    EmuError, ExecConfig, LaunchOutcome, LaunchSpec, NoObserver, RunOptions, SchedulerKind,
+    load_spec_module, run_spec_module,
 };
 
 #[derive(Args, Debug)]
@@ -43,6 +43,9 @@ pub struct RunArgs {
     /// Print nothing but errors.
     #[arg(long, short)]
     pub quiet: bool,
+    /// Print one line per launch instead of one per kernel.
+    #[arg(long, short)]
+    pub verbose: bool,
     #[command(flatten)]
     pub compile: CompileArgs,
 }
@@ -79,6 +82,8 @@ pub fn run(args: RunArgs) -> ExitCode {
         memory_latency: args.memory_latency,
         ..ExecConfig::default()
     };
+    let (progress, watcher) = crate::progress::Watcher::start(!args.quiet);
+    let exec = ExecConfig { progress, ..exec };
     let opts = RunOptions {
         exec,
         save_dir: args.save_dir.clone(),
@@ -94,28 +99,19 @@ pub fn run(args: RunArgs) -> ExitCode {
     };
     let text = loaded.source.text.clone();
     let sources = loaded.source_map;
-    match run_spec_module(&spec, loaded.module, Some(&text), &opts, &mut NoObserver) {
+    let result = run_spec_module(&spec, loaded.module, Some(&text), &opts, &mut NoObserver);
+    watcher.finish();
+    match result {
         Ok(r) => {
             if !args.quiet {
-                for l in &r.launches {
-                    let secs = l.wall.as_secs_f64();
-                    println!(
-                        "{} <<<({},{},{}), ({},{},{})>>>: {} thread-instructions in {:.3} ms \
-                         ({:.1} M/s), {} blocks/SM ({}-limited)",
-                        warpscope_ir::names::qualified_name(&l.kernel)
-                            .unwrap_or_else(|| l.kernel.clone()),
-                        l.grid[0],
-                        l.grid[1],
-                        l.grid[2],
-                        l.block[0],
-                        l.block[1],
-                        l.block[2],
-                        l.stats.thread_instructions,
-                        secs * 1e3,
-                        l.stats.thread_instructions as f64 / secs.max(1e-9) / 1e6,
-                        l.occupancy.blocks_per_sm,
-                        l.occupancy.limiter
-                    );
+                if args.verbose {
+                    for l in &r.launches {
+                        println!("{}", launch_line(l));
+                    }
+                } else {
+                    for k in kernel_summaries(&r.launches) {
+                        println!("{k}");
+                    }
                 }
                 for p in &r.saved {
                     println!("wrote {}", p.display());
@@ -162,4 +158,57 @@ pub fn run(args: RunArgs) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+fn display_name(ptx_name: &str) -> String {
+    warpscope_ir::names::qualified_name(ptx_name).unwrap_or_else(|| ptx_name.to_string())
+}
+
+/// One launch: geometry, thread-instructions, time, occupancy.
+pub fn launch_line(l: &LaunchOutcome) -> String {
+    let secs = l.wall.as_secs_f64();
+    format!(
+        "{} <<<({},{},{}), ({},{},{})>>>: {} thread-instructions in {:.3} ms ({:.1} M/s), \
+         {} blocks/SM ({}-limited)",
+        display_name(&l.kernel),
+        l.grid[0],
+        l.grid[1],
+        l.grid[2],
+        l.block[0],
+        l.block[1],
+        l.block[2],
+        l.stats.thread_instructions,
+        secs * 1e3,
+        l.stats.thread_instructions as f64 / secs.max(1e-9) / 1e6,
+        l.occupancy.blocks_per_sm,
+        l.occupancy.limiter
+    )
+}
+
+/// One line per kernel, in order of first launch: launches, thread-instructions, time.
+pub fn kernel_summaries(launches: &[LaunchOutcome]) -> Vec<String> {
+    let mut order: Vec<&str> = Vec::new();
+    let mut totals: std::collections::HashMap<&str, (usize, u64, f64)> = Default::default();
+    for l in launches {
+        let t = totals.entry(&l.kernel).or_insert_with(|| {
+            order.push(&l.kernel);
+            (0, 0, 0.0)
+        });
+        t.0 += 1;
+        t.1 += l.stats.thread_instructions;
+        t.2 += l.wall.as_secs_f64();
+    }
+    order
+        .into_iter()
+        .map(|k| {
+            let (n, ti, secs) = totals[k];
+            format!(
+                "{}: {n} launch{}, {ti} thread-instructions in {:.3} ms ({:.1} M/s)",
+                display_name(k),
+                if n == 1 { "" } else { "es" },
+                secs * 1e3,
+                ti as f64 / secs.max(1e-9) / 1e6,
+            )
+        })
+        .collect()
 }

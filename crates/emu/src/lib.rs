@@ -44,10 +44,10 @@ pub use emulator::{
 };
 pub use fault::{Fault, FaultKind, FaultSite, TranslateError};
 pub use launch::{ExecConfig, Occupancy, SmLimits, occupancy};
-pub use progress::{Progress, ProgressSnapshot};
 pub use observer::{
     AccessKind, BarrierEvent, CountingObserver, LaunchInfo, LaunchStats, MemSpace, MemoryAccess,
     NoObserver, Observer, WarpInfo,
 };
+pub use progress::{Progress, ProgressSnapshot};
 pub use sched::{SchedulerKind, WarpScheduler};
 pub use spec::{ElemType, LaunchSpec, SpecError, SpecSetting};
