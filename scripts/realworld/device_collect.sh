@@ -2,11 +2,13 @@
 # Ground truth from the H100 for the real-world evaluation set, in one device call:
 #   - build every application of validation/realworld/apps.tsv (nvcc -O3 -lineinfo -arch=sm_90,
 #     the same flags as its PTX, in parallel),
-#   - time a plain run, then run it under `ncu --section SourceCounters --import-source yes`,
-#     profiling each kernel's first two launches (`--kernel-id ::regex:.*:[12]`; when that
-#     profiles nothing, the first COUNT launches with `-c`),
+#   - time a plain run, then run it under `ncu --section SourceCounters --section LaunchStats
+#     --import-source yes`, profiling the first two launches of each kernel (by mangled name,
+#     so each template instance counts: `--kernel-name-base mangled --kernel-id
+#     ::regex:.*:[12]`; when that profiles nothing, the first COUNT launches with `-c`),
 #   - export the source page per CUDA line (`ncu -i rep --page source --csv --print-source
-#     cuda,sass`) and reduce it (scripts/realworld/reduce.py).
+#     cuda,sass --print-kernel-base mangled`) and the launch statistics (`--page details`),
+#     and reduce them (scripts/realworld/reduce.py).
 # Usage (on the device): scripts/realworld/device_collect.sh SRC_ROOT OUTDIR [app ...]
 #   SRC_ROOT holds validation/realworld/{apps.tsv,src} and scripts/realworld/reduce.py.
 # Writes OUTDIR/raw.tar.gz (CSV + logs), OUTDIR/truth.tar.gz (reduced tables) and
@@ -57,18 +59,25 @@ profile() { # name
   local prc=$?
   t1=$(date +%s.%N)
   mode=kernel-id
-  timeout 120 ncu --section SourceCounters --import-source yes --kernel-id '::regex:.*:[12]' \
+  timeout 120 ncu --section SourceCounters --section LaunchStats --import-source yes \
+    --kernel-name-base mangled --kernel-id '::regex:.*:[12]' \
     -f -o "$work/rep/$n" "./$n" >"$work/log/$n.ncu" 2>&1
   rc=$?
   if [[ ! -s "$work/rep/$n.ncu-rep" ]] || grep -q "No kernels were profiled" "$work/log/$n.ncu"; then
     mode=count
-    timeout 120 ncu --section SourceCounters --import-source yes -c "${COUNT:-24}" \
+    timeout 120 ncu --section SourceCounters --section LaunchStats --import-source yes -c "${COUNT:-24}" \
       -f -o "$work/rep/$n" "./$n" >>"$work/log/$n.ncu" 2>&1
     rc=$?
   fi
   t2=$(date +%s.%N)
   ncu -i "$work/rep/$n.ncu-rep" --page source --csv --print-source cuda,sass \
+    --print-kernel-base mangled >"$work/csv/$n.source.csv" 2>>"$work/log/$n.ncu" ||
+  ncu -i "$work/rep/$n.ncu-rep" --page source --csv --print-source cuda,sass \
     >"$work/csv/$n.source.csv" 2>>"$work/log/$n.ncu"
+  ncu -i "$work/rep/$n.ncu-rep" --page details --csv --section LaunchStats \
+    --print-kernel-base mangled >"$work/csv/$n.launch.csv" 2>>"$work/log/$n.ncu" ||
+  ncu -i "$work/rep/$n.ncu-rep" --page details --csv --section LaunchStats \
+    >"$work/csv/$n.launch.csv" 2>>"$work/log/$n.ncu"
   awk -v n="$n" -v a="$t0" -v b="$t1" -v c="$t2" -v r="$rc" -v p="$prc" -v m="$mode" \
     'BEGIN{printf "%s\t%.3f\t%.3f\trun rc=%s ncu rc=%s (%s)\n", n, b-a, c-b, p, r, m}' >"$work/log/$n.timing"
 }

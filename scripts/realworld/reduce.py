@@ -8,6 +8,9 @@ device_collect.sh) to the per-line truth committed under validation/realworld/tr
                    pred_on_thread_inst, divergent_branches, l2_sectors, l2_ideal, l2_excess,
                    l1_global_requests, shared_nway (maximum), spaces, ops, sizes
 
+  launches.tsv     one row per profiled launch: app, kernel (mangled), launch id, grid, block
+                   (from the LaunchStats section: the geometry each kernel really ran with)
+
 Columns are ncu 2025.3's "Instructions Executed", "Thread Instructions Executed",
 "Predicated-On Thread Instructions Executed", "Divergent Branches", "L2 Theoretical Sectors
 Global" / "... Ideal" / "... Excessive", "L1 Tag Requests Global", "L1 Conflicts Shared N-Way",
@@ -103,9 +106,36 @@ def fmt(v):
     return str(v)
 
 
+def dims(v):
+    """'(32, 8, 1)' -> '32,8,1'."""
+    return ",".join(x.strip() for x in v.strip().strip("()").split(","))
+
+
+def reduce_launches(path):
+    """[(kernel, id, grid, block)] from a `--page details --csv` export."""
+    seen = {}
+    hdr = None
+    for row in csv.reader(open(path, errors="replace")):
+        if row and row[0] == "ID":
+            hdr = row
+            continue
+        if hdr is None or len(row) != len(hdr):
+            continue
+        r = dict(zip(hdr, row))
+        seen.setdefault(r["ID"], (r["Kernel Name"], r["ID"], dims(r["Grid Size"]),
+                                  dims(r["Block Size"])))
+    return sorted(seen.values(), key=lambda x: int(x[1]) if x[1].isdigit() else 0)
+
+
 def main():
     raw, out = sys.argv[1], sys.argv[2]
     os.makedirs(out, exist_ok=True)
+    with open(os.path.join(out, "launches.tsv"), "w") as f:
+        f.write("app\tkernel\tlaunch\tgrid\tblock\n")
+        for name in sorted(os.listdir(raw)):
+            if name.endswith(".launch.csv"):
+                for k, i, g, b in reduce_launches(os.path.join(raw, name)):
+                    f.write("\t".join([name[: -len(".launch.csv")], k, i, g, b]) + "\n")
     for name in sorted(os.listdir(raw)):
         if not name.endswith(".source.csv"):
             continue
