@@ -1,0 +1,765 @@
+//! Scores `warpscope check` against what Nsight Compute measured on an H100 for the real-world
+//! evaluation set under `validation/realworld/` (public CUDA applications nobody on this project
+//! wrote; see that folder's README).
+//!
+//! Per CUDA source line the H100 ran (`truth/<app>.lines.tsv`):
+//! - a line is truly *uncoalesced* when ncu counted excessive L2 sectors there
+//!   ("L2 Theoretical Sectors Global Excessive" > 0); `check` predicts it with an
+//!   `uncoalesced-access` or `misaligned-access` finding on the line;
+//! - a line truly *diverges* when ncu counted a divergent branch there ("Divergent Branches" >
+//!   0); `check` predicts it with a `divergent-branch` finding on the line.
+//!
+//! Findings on lines the H100 did not run (kernels or launches not profiled, dead code) are
+//! counted apart, never as right or wrong. `check` runs as a separate process (the real
+//! command a user types), one per PTX module, with a time limit.
+
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+use wait_timeout::ChildExt;
+
+/// The rules scored, as rows of the tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Measure {
+    /// `uncoalesced-access` and `misaligned-access` against excessive L2 sectors.
+    Memory,
+    /// `divergent-branch` against divergent branches.
+    Divergence,
+}
+
+impl Measure {
+    pub const ALL: [Measure; 2] = [Measure::Memory, Measure::Divergence];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Measure::Memory => "uncoalesced/misaligned",
+            Measure::Divergence => "divergent-branch",
+        }
+    }
+
+    pub fn key(self) -> &'static str {
+        match self {
+            Measure::Memory => "memory",
+            Measure::Divergence => "divergence",
+        }
+    }
+
+    fn predicts(self, rule: &str) -> bool {
+        match self {
+            Measure::Memory => rule == "uncoalesced-access" || rule == "misaligned-access",
+            Measure::Divergence => rule == "divergent-branch",
+        }
+    }
+}
+
+/// How `check` is run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// `warpscope check --format json FILE`: what a new user types.
+    Defaults,
+    /// As defaults, plus `--block K=X,Y,Z --grid K=X,Y,Z` for each kernel the H100 ran, with the
+    /// geometry of its first profiled launch (`truth/launches.tsv`).
+    Geometry,
+}
+
+impl Mode {
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Defaults => "defaults",
+            Mode::Geometry => "geometry given",
+        }
+    }
+}
+
+/// One application of `apps.tsv` with its modules and truth.
+#[derive(Debug, Clone)]
+pub struct App {
+    pub name: String,
+    /// PTX modules, repository-relative.
+    pub modules: Vec<PathBuf>,
+    /// (file, line) -> what the H100 saw there.
+    pub lines: BTreeMap<(String, u32), TruthLine>,
+    /// Mangled kernel name -> (grid, block) of its first profiled launch.
+    pub launches: BTreeMap<String, ([u32; 3], [u32; 3])>,
+}
+
+/// What the H100 counted on one CUDA line (summed over kernels and profiled launches).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct TruthLine {
+    pub divergent_branches: f64,
+    pub l2_excess: f64,
+}
+
+impl TruthLine {
+    pub fn positive(&self, m: Measure) -> bool {
+        match m {
+            Measure::Memory => self.l2_excess > 0.0,
+            Measure::Divergence => self.divergent_branches > 0.0,
+        }
+    }
+}
+
+/// One finding of `check`'s JSON report, as scored.
+#[derive(Debug, Clone)]
+pub struct Finding {
+    pub rule: String,
+    pub definite: bool,
+    pub file: String,
+    pub line: u32,
+}
+
+/// How one run of `check` on one module ended.
+#[derive(Debug, Clone)]
+pub enum Status {
+    Ok,
+    /// Killed after the time limit.
+    Timeout,
+    /// Non-zero exit without a report (an error, a panic or an abort), with stderr's last line.
+    Failed(String),
+}
+
+/// One run of `check` on one module.
+#[derive(Debug, Clone)]
+pub struct Run {
+    pub app: String,
+    pub module: PathBuf,
+    pub ptx_lines: usize,
+    pub secs: f64,
+    pub status: Status,
+    pub findings: Vec<Finding>,
+}
+
+fn dim3(s: &str) -> Option<[u32; 3]> {
+    let v: Vec<u32> = s.split(',').map(|x| x.trim().parse().ok()).collect::<Option<_>>()?;
+    (v.len() == 3).then(|| [v[0], v[1], v[2]])
+}
+
+/// Loads the evaluation set from `root` (the repository root).
+pub fn load_apps(root: &Path) -> Result<Vec<App>, String> {
+    let rw = root.join("validation/realworld");
+    let read = |p: PathBuf| std::fs::read_to_string(&p).map_err(|e| format!("{}: {e}", p.display()));
+    let mut launches: BTreeMap<String, BTreeMap<String, ([u32; 3], [u32; 3])>> = BTreeMap::new();
+    for (i, l) in read(rw.join("truth/launches.tsv"))?.lines().enumerate().skip(1) {
+        let c: Vec<&str> = l.split('\t').collect();
+        let (Some(g), Some(b)) = (
+            c.get(3).and_then(|s| dim3(s)),
+            c.get(4).and_then(|s| dim3(s)),
+        ) else {
+            return Err(format!("truth/launches.tsv:{}: bad row", i + 1));
+        };
+        launches
+            .entry(c[0].to_string())
+            .or_default()
+            .entry(c[1].to_string())
+            .or_insert((g, b));
+    }
+    let mut ptx: Vec<PathBuf> = std::fs::read_dir(rw.join("ptx"))
+        .map_err(|e| format!("validation/realworld/ptx: {e}"))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "ptx"))
+        .collect();
+    ptx.sort();
+    let mut apps = Vec::new();
+    for l in read(rw.join("apps.tsv"))?.lines() {
+        let Some(name) = l.split('\t').next().filter(|n| !n.is_empty() && !n.starts_with('#'))
+        else {
+            continue;
+        };
+        let modules: Vec<PathBuf> = ptx
+            .iter()
+            .filter(|p| {
+                let s = p.file_stem().unwrap_or_default().to_string_lossy();
+                s == name || s.starts_with(&format!("{name}__"))
+            })
+            .map(|p| p.strip_prefix(root).unwrap_or(p).to_path_buf())
+            .collect();
+        let truth = rw.join(format!("truth/{name}.lines.tsv"));
+        let mut lines: BTreeMap<(String, u32), TruthLine> = BTreeMap::new();
+        if let Ok(t) = std::fs::read_to_string(&truth) {
+            let mut rows = t.lines();
+            let hdr: Vec<&str> = rows.next().unwrap_or("").split('\t').collect();
+            let col = |n: &str| {
+                hdr.iter()
+                    .position(|h| *h == n)
+                    .ok_or_else(|| format!("{}: no column {n}", truth.display()))
+            };
+            let (cf, cl, cd, ce) = (
+                col("file")?,
+                col("line")?,
+                col("divergent_branches")?,
+                col("l2_excess")?,
+            );
+            for r in rows {
+                let c: Vec<&str> = r.split('\t').collect();
+                let num = |i: usize| c.get(i).and_then(|s| s.parse::<f64>().ok()).unwrap_or(0.0);
+                let Some(line) = c.get(cl).and_then(|s| s.parse().ok()) else {
+                    continue;
+                };
+                let e = lines.entry((c[cf].to_string(), line)).or_default();
+                e.divergent_branches += num(cd);
+                e.l2_excess += num(ce);
+            }
+        }
+        apps.push(App {
+            name: name.to_string(),
+            modules,
+            lines,
+            launches: launches.remove(name).unwrap_or_default(),
+        });
+    }
+    Ok(apps)
+}
+
+/// The arguments `mode` adds for `module` of `app`.
+pub fn mode_args(app: &App, module_text: &str, mode: Mode) -> Vec<String> {
+    let mut a = Vec::new();
+    if mode == Mode::Geometry {
+        for (k, (g, b)) in &app.launches {
+            if module_text.contains(&format!(".entry {k}(")) {
+                a.push("--block".into());
+                a.push(format!("{k}={},{},{}", b[0], b[1], b[2]));
+                a.push("--grid".into());
+                a.push(format!("{k}={},{},{}", g[0], g[1], g[2]));
+            }
+        }
+    }
+    a
+}
+
+/// Parses the findings of a `--format json` report.
+pub fn parse_findings(json: &str) -> Result<Vec<Finding>, String> {
+    let v: Value = serde_json::from_str(json).map_err(|e| format!("bad JSON report: {e}"))?;
+    let list = v
+        .pointer("/report/findings")
+        .and_then(Value::as_array)
+        .ok_or("JSON report without report.findings")?;
+    Ok(list
+        .iter()
+        .filter_map(|f| {
+            let cuda = f.pointer("/location/cuda")?;
+            Some(Finding {
+                rule: f.get("rule")?.as_str()?.to_string(),
+                definite: f.get("certainty").and_then(Value::as_str) == Some("definite"),
+                file: cuda.get("file")?.as_str()?.to_string(),
+                line: u32::try_from(cuda.get("line")?.as_u64()?).ok()?,
+            })
+        })
+        .collect())
+}
+
+/// Runs `bin check --format json` on `module` (cwd `root`) with a time limit.
+pub fn run_check(
+    bin: &Path,
+    root: &Path,
+    app: &App,
+    module: &Path,
+    mode: Mode,
+    limit: Duration,
+) -> Run {
+    let text = std::fs::read_to_string(root.join(module)).unwrap_or_default();
+    let mut cmd = Command::new(bin);
+    cmd.current_dir(root)
+        .arg("check")
+        .arg("--format")
+        .arg("json")
+        .args(mode_args(app, &text, mode))
+        .arg(module)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let start = Instant::now();
+    let mut run = Run {
+        app: app.name.clone(),
+        module: module.to_path_buf(),
+        ptx_lines: text.lines().count(),
+        secs: 0.0,
+        status: Status::Ok,
+        findings: Vec::new(),
+    };
+    let mut child = match cmd.spawn() {
+        Ok(c) => c,
+        Err(e) => {
+            run.status = Status::Failed(format!("cannot start {}: {e}", bin.display()));
+            return run;
+        }
+    };
+    // Drain the pipes on threads so a large report cannot block the child.
+    let mut out = child.stdout.take();
+    let mut err = child.stderr.take();
+    let t_out = std::thread::spawn(move || {
+        let mut s = String::new();
+        if let Some(o) = out.as_mut() {
+            let _ = std::io::Read::read_to_string(o, &mut s);
+        }
+        s
+    });
+    let t_err = std::thread::spawn(move || {
+        let mut s = String::new();
+        if let Some(o) = err.as_mut() {
+            let _ = std::io::Read::read_to_string(o, &mut s);
+        }
+        s
+    });
+    let status = match child.wait_timeout(limit) {
+        Ok(Some(s)) => Some(s),
+        _ => {
+            let _ = child.kill();
+            let _ = child.wait();
+            None
+        }
+    };
+    run.secs = start.elapsed().as_secs_f64();
+    let stdout = t_out.join().unwrap_or_default();
+    let stderr = t_err.join().unwrap_or_default();
+    match status {
+        None => run.status = Status::Timeout,
+        // 0: no finding denied; 1: findings denied (not used here). Both carry a report.
+        Some(s) if matches!(s.code(), Some(0 | 1)) => match parse_findings(&stdout) {
+            Ok(f) => run.findings = f,
+            Err(e) => run.status = Status::Failed(e),
+        },
+        Some(s) => {
+            let last = stderr.lines().last().unwrap_or("").trim().to_string();
+            run.status = Status::Failed(format!("exit {s}: {last}"));
+        }
+    }
+    run
+}
+
+/// Right and wrong lines of one measure.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Tally {
+    /// Lines the H100 saw, that `check` reports.
+    pub tp: u32,
+    /// Lines `check` reports, that the H100 ran without seeing it.
+    pub fp: u32,
+    /// Lines the H100 saw, that `check` does not report.
+    pub fn_: u32,
+    /// Reported lines with a `definite` finding, that the H100 saw / did not see.
+    pub definite_tp: u32,
+    pub definite_fp: u32,
+    /// Reported lines the H100 did not run (not scored).
+    pub unscored: u32,
+}
+
+fn ratio(a: u32, b: u32) -> Option<f64> {
+    (b > 0).then(|| f64::from(a) / f64::from(b))
+}
+
+impl Tally {
+    pub fn add(&mut self, o: &Tally) {
+        self.tp += o.tp;
+        self.fp += o.fp;
+        self.fn_ += o.fn_;
+        self.definite_tp += o.definite_tp;
+        self.definite_fp += o.definite_fp;
+        self.unscored += o.unscored;
+    }
+    pub fn recall(&self) -> Option<f64> {
+        ratio(self.tp, self.tp + self.fn_)
+    }
+    pub fn precision(&self) -> Option<f64> {
+        ratio(self.tp, self.tp + self.fp)
+    }
+    pub fn definite_precision(&self) -> Option<f64> {
+        ratio(self.definite_tp, self.definite_tp + self.definite_fp)
+    }
+    /// Share of the true lines that `check` reports as `definite`.
+    pub fn definite_recall(&self) -> Option<f64> {
+        ratio(self.definite_tp, self.tp + self.fn_)
+    }
+}
+
+/// Scores the findings of all runs of `app` (whatever their status: a module that failed
+/// reports nothing, so its true lines count as misses).
+pub fn score_app(app: &App, runs: &[&Run], m: Measure) -> Tally {
+    let mut reported: BTreeMap<(String, u32), bool> = BTreeMap::new();
+    for f in runs.iter().flat_map(|r| &r.findings) {
+        if m.predicts(&f.rule) {
+            let d = reported.entry((f.file.clone(), f.line)).or_default();
+            *d |= f.definite;
+        }
+    }
+    let mut t = Tally::default();
+    for (key, definite) in &reported {
+        match app.lines.get(key) {
+            None => t.unscored += 1,
+            Some(l) if l.positive(m) => {
+                t.tp += 1;
+                t.definite_tp += u32::from(*definite);
+            }
+            Some(_) => {
+                t.fp += 1;
+                t.definite_fp += u32::from(*definite);
+            }
+        }
+    }
+    t.fn_ = app
+        .lines
+        .iter()
+        .filter(|(k, l)| l.positive(m) && !reported.contains_key(*k))
+        .count() as u32;
+    t
+}
+
+/// The scores of one mode over the set.
+#[derive(Debug, Clone, Default)]
+pub struct Scores {
+    pub per_app: BTreeMap<String, BTreeMap<Measure, Tally>>,
+    pub total: BTreeMap<Measure, Tally>,
+    pub runs: Vec<Run>,
+}
+
+impl Scores {
+    pub fn finished(&self) -> usize {
+        self.runs
+            .iter()
+            .filter(|r| matches!(r.status, Status::Ok))
+            .count()
+    }
+    /// Median and maximum seconds per module (over all runs, a timeout counting its limit).
+    pub fn time_stats(&self) -> (f64, f64) {
+        let mut t: Vec<f64> = self.runs.iter().map(|r| r.secs).collect();
+        t.sort_by(f64::total_cmp);
+        if t.is_empty() {
+            return (0.0, 0.0);
+        }
+        (t[t.len() / 2], t[t.len() - 1])
+    }
+}
+
+/// Runs `check` on every module of `apps` on `jobs` threads (`skip`: module stems not run,
+/// counted as failed) and scores it.
+pub fn score_all(
+    bin: &Path,
+    root: &Path,
+    apps: &[App],
+    mode: Mode,
+    limit: Duration,
+    skip: &BTreeSet<String>,
+    jobs: usize,
+) -> Scores {
+    let work: Vec<(usize, &PathBuf)> = apps
+        .iter()
+        .enumerate()
+        .flat_map(|(i, a)| a.modules.iter().map(move |m| (i, m)))
+        .collect();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let done = std::sync::Mutex::new(vec![None; work.len()]);
+    std::thread::scope(|sc| {
+        for _ in 0..jobs.max(1) {
+            sc.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(&(a, m)) = work.get(i) else { break };
+                    let app = &apps[a];
+                    let stem = m.file_stem().unwrap_or_default().to_string_lossy().into_owned();
+                    let r = if skip.contains(&stem) {
+                        Run {
+                            app: app.name.clone(),
+                            module: m.clone(),
+                            ptx_lines: 0,
+                            secs: 0.0,
+                            status: Status::Failed("skipped (skip list)".into()),
+                            findings: Vec::new(),
+                        }
+                    } else {
+                        run_check(bin, root, app, m, mode, limit)
+                    };
+                    done.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
+                }
+            });
+        }
+    });
+    let runs: Vec<Run> = done
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+        .into_iter()
+        .flatten()
+        .collect();
+    let mut s = Scores::default();
+    for app in apps {
+        let refs: Vec<&Run> = runs.iter().filter(|r| r.app == app.name).collect();
+        for meas in Measure::ALL {
+            let t = score_app(app, &refs, meas);
+            s.total.entry(meas).or_default().add(&t);
+            s.per_app
+                .entry(app.name.clone())
+                .or_default()
+                .insert(meas, t);
+        }
+    }
+    s.runs = runs;
+    s
+}
+
+/// The skip list (`skip.tsv`: mode key, module stem, reason): modules not run in a mode.
+pub fn parse_skip(text: &str, mode_key: &str) -> BTreeSet<String> {
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .filter_map(|l| {
+            let mut c = l.split('\t');
+            let (m, stem) = (c.next()?, c.next()?);
+            (m == mode_key || m == "all").then(|| stem.trim().to_string())
+        })
+        .collect()
+}
+
+fn pct(x: Option<f64>) -> String {
+    x.map_or("–".into(), |v| format!("{:.0}%", v * 100.0))
+}
+
+/// The summary table (markdown) of one mode.
+pub fn summary_markdown(mode: Mode, s: &Scores) -> String {
+    let mut o = String::new();
+    let (median, max) = s.time_stats();
+    let _ = writeln!(
+        o,
+        "**{}**: {} of {} modules finish; time per module median {:.3} s, max {:.3} s\n",
+        mode.name(),
+        s.finished(),
+        s.runs.len(),
+        median,
+        max
+    );
+    let _ = writeln!(
+        o,
+        "| rule | true lines | reported (scored) | recall | precision | `definite` precision | true lines `definite` | reported on lines not run |"
+    );
+    let _ = writeln!(o, "|---|---|---|---|---|---|---|---|");
+    for m in Measure::ALL {
+        let t = s.total.get(&m).copied().unwrap_or_default();
+        let _ = writeln!(
+            o,
+            "| {} | {} | {} | {} ({}/{}) | {} ({}/{}) | {} ({}/{}) | {} | {} |",
+            m.name(),
+            t.tp + t.fn_,
+            t.tp + t.fp,
+            pct(t.recall()),
+            t.tp,
+            t.tp + t.fn_,
+            pct(t.precision()),
+            t.tp,
+            t.tp + t.fp,
+            pct(t.definite_precision()),
+            t.definite_tp,
+            t.definite_tp + t.definite_fp,
+            pct(t.definite_recall()),
+            t.unscored
+        );
+    }
+    o
+}
+
+/// Per-module rows (markdown): status, PTX lines, seconds, findings, per-app tallies.
+pub fn modules_markdown(s: &Scores) -> String {
+    let mut o = String::new();
+    let _ = writeln!(
+        o,
+        "| module | PTX lines | status | seconds | findings | memory TP/FP/FN | divergence TP/FP/FN |"
+    );
+    let _ = writeln!(o, "|---|---|---|---|---|---|---|");
+    let mut last_app = String::new();
+    for r in &s.runs {
+        let first = r.app != last_app;
+        last_app = r.app.clone();
+        let tallies = |m: Measure| {
+            if !first {
+                return "(above)".to_string();
+            }
+            let t = s.per_app[&r.app][&m];
+            format!("{}/{}/{}", t.tp, t.fp, t.fn_)
+        };
+        let status = match &r.status {
+            Status::Ok => "ok".to_string(),
+            Status::Timeout => "TIMEOUT".to_string(),
+            Status::Failed(e) => format!("FAILED: {}", e.replace('|', "\\|")),
+        };
+        let _ = writeln!(
+            o,
+            "| {} | {} | {} | {:.3} | {} | {} | {} |",
+            r.module.file_name().unwrap_or_default().to_string_lossy(),
+            r.ptx_lines,
+            status,
+            r.secs,
+            r.findings.len(),
+            tallies(Measure::Memory),
+            tallies(Measure::Divergence),
+        );
+    }
+    o
+}
+
+/// Floors (`floors.tsv`: mode, measure, metric, minimum) that the scores must reach.
+#[derive(Debug, Clone)]
+pub struct Floor {
+    pub mode: String,
+    pub measure: String,
+    pub metric: String,
+    pub min: f64,
+}
+
+pub fn parse_floors(text: &str) -> Result<Vec<Floor>, String> {
+    let mut v = Vec::new();
+    for (i, l) in text.lines().enumerate() {
+        let l = l.trim();
+        if l.is_empty() || l.starts_with('#') {
+            continue;
+        }
+        let c: Vec<&str> = l.split('\t').collect();
+        let [mode, measure, metric, min] = c[..] else {
+            return Err(format!("floors line {}: want 4 tab-separated fields", i + 1));
+        };
+        v.push(Floor {
+            mode: mode.into(),
+            measure: measure.into(),
+            metric: metric.into(),
+            min: min
+                .parse()
+                .map_err(|_| format!("floors line {}: bad number {min}", i + 1))?,
+        });
+    }
+    Ok(v)
+}
+
+/// The value of `metric` (recall, precision, definite_precision, finished) of `measure` in `s`.
+pub fn metric(s: &Scores, measure: &str, metric: &str) -> Option<f64> {
+    if metric == "finished" {
+        return Some(s.finished() as f64);
+    }
+    let m = Measure::ALL.into_iter().find(|m| m.key() == measure)?;
+    let t = s.total.get(&m).copied().unwrap_or_default();
+    match metric {
+        "recall" => t.recall(),
+        "precision" => t.precision(),
+        "definite_precision" => t.definite_precision(),
+        "definite_recall" => t.definite_recall(),
+        _ => None,
+    }
+}
+
+/// Floors of `mode_key` that `s` does not reach, as messages.
+pub fn check_floors(s: &Scores, mode_key: &str, floors: &[Floor]) -> Vec<String> {
+    floors
+        .iter()
+        .filter(|f| f.mode == mode_key)
+        .filter_map(|f| {
+            let v = metric(s, &f.measure, &f.metric);
+            match v {
+                Some(v) if v + 1e-9 >= f.min => None,
+                Some(v) => Some(format!(
+                    "{mode_key} {} {}: {v:.3} is below the floor {:.3}",
+                    f.measure, f.metric, f.min
+                )),
+                None => Some(format!(
+                    "{mode_key} {} {}: no value (nothing to score?)",
+                    f.measure, f.metric
+                )),
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn app() -> App {
+        let mut lines = BTreeMap::new();
+        lines.insert(
+            ("a.cu".to_string(), 10),
+            TruthLine {
+                divergent_branches: 4.0,
+                l2_excess: 0.0,
+            },
+        );
+        lines.insert(
+            ("a.cu".to_string(), 11),
+            TruthLine {
+                divergent_branches: 0.0,
+                l2_excess: 8.0,
+            },
+        );
+        lines.insert(("a.cu".to_string(), 12), TruthLine::default());
+        App {
+            name: "a".into(),
+            modules: vec![],
+            lines,
+            launches: BTreeMap::new(),
+        }
+    }
+
+    fn run(findings: Vec<Finding>) -> Run {
+        Run {
+            app: "a".into(),
+            module: "a.ptx".into(),
+            ptx_lines: 0,
+            secs: 0.0,
+            status: Status::Ok,
+            findings,
+        }
+    }
+
+    fn f(rule: &str, line: u32, definite: bool) -> Finding {
+        Finding {
+            rule: rule.into(),
+            definite,
+            file: "a.cu".into(),
+            line,
+        }
+    }
+
+    #[test]
+    fn tallies_right_wrong_and_unscored_lines() {
+        let r = run(vec![
+            f("divergent-branch", 10, true),
+            f("divergent-branch", 12, false),
+            f("divergent-branch", 99, true),
+            f("misaligned-access", 11, false),
+            f("uncoalesced-access", 11, true),
+        ]);
+        let d = score_app(&app(), &[&r], Measure::Divergence);
+        assert_eq!((d.tp, d.fp, d.fn_, d.unscored), (1, 1, 0, 1));
+        assert_eq!((d.definite_tp, d.definite_fp), (1, 0));
+        assert_eq!(d.precision(), Some(0.5));
+        let m = score_app(&app(), &[&r], Measure::Memory);
+        assert_eq!((m.tp, m.fp, m.fn_, m.definite_tp), (1, 0, 0, 1));
+        let none = score_app(&app(), &[&run(vec![])], Measure::Memory);
+        assert_eq!((none.tp, none.fn_), (0, 1));
+        assert_eq!(none.recall(), Some(0.0));
+        assert_eq!(none.precision(), None);
+    }
+
+    #[test]
+    fn parses_the_json_report() {
+        let j = r#"{"report":{"findings":[{"rule":"divergent-branch","certainty":"definite",
+            "location":{"cuda":{"file":"x.cu","line":7,"col":1}}},
+            {"rule":"bank-conflict","certainty":"possible","location":{"ptx":{}}}]}}"#;
+        let v = parse_findings(j).unwrap();
+        assert_eq!(v.len(), 1);
+        assert!(v[0].definite && v[0].line == 7 && v[0].file == "x.cu");
+        assert!(parse_findings("{}").is_err());
+    }
+
+    #[test]
+    fn floors_fail_below_and_pass_at_the_floor() {
+        let mut s = Scores::default();
+        s.total.insert(
+            Measure::Memory,
+            Tally {
+                tp: 9,
+                fn_: 1,
+                ..Tally::default()
+            },
+        );
+        let fl = parse_floors("defaults\tmemory\trecall\t0.9\n# c\ndefaults\tmemory\trecall\t0.95\n")
+            .unwrap();
+        let bad = check_floors(&s, "defaults", &fl);
+        assert_eq!(bad.len(), 1, "{bad:?}");
+        assert!(bad[0].contains("0.950"));
+        assert!(parse_floors("x\ty\n").is_err());
+    }
+}
