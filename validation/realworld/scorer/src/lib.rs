@@ -74,6 +74,9 @@ impl Mode {
     }
 }
 
+/// Grid and block of a launch.
+pub type Geometry = ([u32; 3], [u32; 3]);
+
 /// One application of `apps.tsv` with its modules and truth.
 #[derive(Debug, Clone)]
 pub struct App {
@@ -83,7 +86,7 @@ pub struct App {
     /// (file, line) -> what the H100 saw there.
     pub lines: BTreeMap<(String, u32), TruthLine>,
     /// Mangled kernel name -> (grid, block) of its first profiled launch.
-    pub launches: BTreeMap<String, ([u32; 3], [u32; 3])>,
+    pub launches: BTreeMap<String, Geometry>,
 }
 
 /// What the H100 counted on one CUDA line (summed over kernels and profiled launches).
@@ -133,16 +136,24 @@ pub struct Run {
 }
 
 fn dim3(s: &str) -> Option<[u32; 3]> {
-    let v: Vec<u32> = s.split(',').map(|x| x.trim().parse().ok()).collect::<Option<_>>()?;
+    let v: Vec<u32> = s
+        .split(',')
+        .map(|x| x.trim().parse().ok())
+        .collect::<Option<_>>()?;
     (v.len() == 3).then(|| [v[0], v[1], v[2]])
 }
 
 /// Loads the evaluation set from `root` (the repository root).
 pub fn load_apps(root: &Path) -> Result<Vec<App>, String> {
     let rw = root.join("validation/realworld");
-    let read = |p: PathBuf| std::fs::read_to_string(&p).map_err(|e| format!("{}: {e}", p.display()));
-    let mut launches: BTreeMap<String, BTreeMap<String, ([u32; 3], [u32; 3])>> = BTreeMap::new();
-    for (i, l) in read(rw.join("truth/launches.tsv"))?.lines().enumerate().skip(1) {
+    let read =
+        |p: PathBuf| std::fs::read_to_string(&p).map_err(|e| format!("{}: {e}", p.display()));
+    let mut launches: BTreeMap<String, BTreeMap<String, Geometry>> = BTreeMap::new();
+    for (i, l) in read(rw.join("truth/launches.tsv"))?
+        .lines()
+        .enumerate()
+        .skip(1)
+    {
         let c: Vec<&str> = l.split('\t').collect();
         let (Some(g), Some(b)) = (
             c.get(3).and_then(|s| dim3(s)),
@@ -164,7 +175,10 @@ pub fn load_apps(root: &Path) -> Result<Vec<App>, String> {
     ptx.sort();
     let mut apps = Vec::new();
     for l in read(rw.join("apps.tsv"))?.lines() {
-        let Some(name) = l.split('\t').next().filter(|n| !n.is_empty() && !n.starts_with('#'))
+        let Some(name) = l
+            .split('\t')
+            .next()
+            .filter(|n| !n.is_empty() && !n.starts_with('#'))
         else {
             continue;
         };
@@ -456,7 +470,11 @@ pub fn score_all(
                     let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     let Some(&(a, m)) = work.get(i) else { break };
                     let app = &apps[a];
-                    let stem = m.file_stem().unwrap_or_default().to_string_lossy().into_owned();
+                    let stem = m
+                        .file_stem()
+                        .unwrap_or_default()
+                        .to_string_lossy()
+                        .into_owned();
                     let r = if skip.contains(&stem) {
                         Run {
                             app: app.name.clone(),
@@ -611,7 +629,10 @@ pub fn parse_floors(text: &str) -> Result<Vec<Floor>, String> {
         }
         let c: Vec<&str> = l.split('\t').collect();
         let [mode, measure, metric, min] = c[..] else {
-            return Err(format!("floors line {}: want 4 tab-separated fields", i + 1));
+            return Err(format!(
+                "floors line {}: want 4 tab-separated fields",
+                i + 1
+            ));
         };
         v.push(Floor {
             mode: mode.into(),
@@ -755,8 +776,9 @@ mod tests {
                 ..Tally::default()
             },
         );
-        let fl = parse_floors("defaults\tmemory\trecall\t0.9\n# c\ndefaults\tmemory\trecall\t0.95\n")
-            .unwrap();
+        let fl =
+            parse_floors("defaults\tmemory\trecall\t0.9\n# c\ndefaults\tmemory\trecall\t0.95\n")
+                .unwrap();
         let bad = check_floors(&s, "defaults", &fl);
         assert_eq!(bad.len(), 1, "{bad:?}");
         assert!(bad[0].contains("0.950"));
