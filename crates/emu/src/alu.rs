@@ -211,49 +211,12 @@ pub fn itern(f: ITern, bits: u32, a: u64, b: u64, c: u64) -> u64 {
             .unsigned_abs()
             .wrapping_add(c),
         ITern::SadU => zx(a, bits).abs_diff(zx(b, bits)).wrapping_add(c),
-        ITern::Dp4a { a_signed, b_signed } => {
-            let mut acc = c as u32;
-            for i in 0..4 {
-                let ab = (a >> (8 * i)) as u8;
-                let bb = (b >> (8 * i)) as u8;
-                let av = if a_signed {
-                    i32::from(ab as i8)
-                } else {
-                    i32::from(ab)
-                };
-                let bv = if b_signed {
-                    i32::from(bb as i8)
-                } else {
-                    i32::from(bb)
-                };
-                acc = acc.wrapping_add(av.wrapping_mul(bv) as u32);
-            }
-            u64::from(acc)
-        }
+        ITern::Dp4a { a_signed, b_signed } => dot(a, 8, 0, b, 4, (a_signed, b_signed), c),
         ITern::Dp2a {
             hi,
             a_signed,
             b_signed,
-        } => {
-            let mut acc = c as u32;
-            let base = if hi { 2 } else { 0 };
-            for i in 0..2 {
-                let ah = (a >> (16 * i)) as u16;
-                let bb = (b >> (8 * (base + i))) as u8;
-                let av = if a_signed {
-                    i32::from(ah as i16)
-                } else {
-                    i32::from(ah)
-                };
-                let bv = if b_signed {
-                    i32::from(bb as i8)
-                } else {
-                    i32::from(bb)
-                };
-                acc = acc.wrapping_add(av.wrapping_mul(bv) as u32);
-            }
-            u64::from(acc)
-        }
+        } => dot(a, 16, if hi { 2 } else { 0 }, b, 2, (a_signed, b_signed), c),
         ITern::Fns => u64::from(fns(a as u32, b as u32, c as i32)),
         ITern::SlctS => {
             if (c as i32) >= 0 {
@@ -271,6 +234,25 @@ pub fn itern(f: ITern, bits: u32, a: u64, b: u64, c: u64) -> u64 {
         }
     };
     zx(r, bits)
+}
+
+/// `dp4a`/`dp2a`: `c` plus the products of the `n` `abits`-wide fields of `a` with `n`
+/// bytes of `b` starting at byte `bfirst`, each field signed or not as `signed` says.
+fn dot(a: u64, abits: u32, bfirst: u32, b: u64, n: u32, signed: (bool, bool), c: u64) -> u64 {
+    let field = |x: u64, bits: u32, s: bool| {
+        if s {
+            sx(x, bits) as i32
+        } else {
+            zx(x, bits) as i32
+        }
+    };
+    let mut acc = c as u32;
+    for i in 0..n {
+        let av = field(a >> (abits * i), abits, signed.0);
+        let bv = field(b >> (8 * (bfirst + i)), 8, signed.1);
+        acc = acc.wrapping_add(av.wrapping_mul(bv) as u32);
+    }
+    u64::from(acc)
 }
 
 /// `fns.b32`: the position of the `offset`-th set bit of `mask` counting from `base`.
@@ -419,6 +401,20 @@ fn post(v: f64, mods: FMods) -> f64 {
     v
 }
 
+/// The exact-or-residual result `(v, s)` of an op on narrow values, after `.sat`/`.relu`,
+/// rounded to `fmt` (subnormals flushed under `.ftz`).
+fn round_result(fmt: Fmt, mods: FMods, mut v: f64, mut s: i32) -> u64 {
+    if mods.sat || mods.relu {
+        let p = post(v, mods);
+        if p != v {
+            s = 0;
+        }
+        v = p;
+    }
+    let r = float::round_to(fmt, v, s, mods.rnd);
+    if mods.ftz { fmt.ftz(r) } else { r }
+}
+
 /// A binary op on one narrow value (f16, bf16 or f32 bits).
 pub fn narrow_bin(op: FBin, fmt: Fmt, mods: FMods, xb: u64, yb: u64) -> u64 {
     let (xb, yb) = if mods.ftz {
@@ -432,31 +428,15 @@ pub fn narrow_bin(op: FBin, fmt: Fmt, mods: FMods, xb: u64, yb: u64) -> u64 {
         let s = fmt.sign_bit();
         return (yb & !s) | (xb & s);
     }
-    let (mut v, mut s) = wide_bin(op, x, y);
-    if mods.sat || mods.relu {
-        let p = post(v, mods);
-        if p != v {
-            s = 0;
-        }
-        v = p;
-    }
-    let r = float::round_to(fmt, v, s, mods.rnd);
-    if mods.ftz { fmt.ftz(r) } else { r }
+    let (v, s) = wide_bin(op, x, y);
+    round_result(fmt, mods, v, s)
 }
 
 /// Fused multiply-add on narrow values.
 pub fn narrow_fma(fmt: Fmt, mods: FMods, ab: u64, bb: u64, cb: u64) -> u64 {
     let f = |b: u64| fmt.to_f64(if mods.ftz { fmt.ftz(b) } else { b });
-    let (mut v, mut s) = wide::fma(f(ab), f(bb), f(cb));
-    if mods.sat || mods.relu {
-        let p = post(v, mods);
-        if p != v {
-            s = 0;
-        }
-        v = p;
-    }
-    let r = float::round_to(fmt, v, s, mods.rnd);
-    if mods.ftz { fmt.ftz(r) } else { r }
+    let (v, s) = wide::fma(f(ab), f(bb), f(cb));
+    round_result(fmt, mods, v, s)
 }
 
 /// A binary float op of any type on a register's bits.

@@ -169,6 +169,21 @@ fn wr(dst: &mut [u64; 32], v: &[u64; 32], m: u32) {
     }
 }
 
+/// Predicate `p`, inverted when `neg`.
+#[inline(always)]
+fn rd_pred(preds: &[u32], p: P, neg: bool) -> u32 {
+    preds[p as usize] ^ if neg { u32::MAX } else { 0 }
+}
+
+/// Writes predicate `p` (none: nothing) of the `m` lanes from the bits of `v`.
+#[inline(always)]
+fn wr_pred(preds: &mut [u32], p: P, v: u32, m: u32) {
+    if p != NONE {
+        let s = &mut preds[p as usize];
+        *s = (*s & !m) | (v & m);
+    }
+}
+
 /// Computes `d = f(srcs)` for every lane, in place when `d` aliases no source and all
 /// lanes are active (no temporary), else through a temporary and a masked write.
 macro_rules! lanes_impl {
@@ -606,7 +621,9 @@ impl<'a, O: Observer> Env<'a, O> {
                     Op::Nop | Op::Sleep | Op::WarpSync | Op::Block(_) => {}
                     Op::Mov { d, a } => self.mov(w, rb, exec, *d, *a),
                     Op::Bin { f, d, a, b } => self.bin(w, rb, exec, *f, *d, *a, *b),
-                    Op::Tern { f, d, a, b, c } => self.tern::<AVX2>(w, rb, exec, *f, *d, *a, *b, *c),
+                    Op::Tern { f, d, a, b, c } => {
+                        self.tern::<AVX2>(w, rb, exec, *f, *d, *a, *b, *c)
+                    }
                     Op::Un { f, d, a } => self.un(w, rb, exec, *f, *d, *a),
                     Op::Bfi {
                         w: wd,
@@ -816,7 +833,7 @@ impl<'a, O: Observer> Env<'a, O> {
                         continue;
                     }
                     Op::BraCond { p, neg, t, rpc: r } => {
-                        let pm = w.preds[pb + *p as usize] ^ if *neg { u32::MAX } else { 0 };
+                        let pm = rd_pred(&w.preds[pb..], *p, *neg);
                         let taken = active & pm;
                         if O::BRANCHES {
                             let meta = code.meta[pc as usize];

@@ -524,6 +524,20 @@ impl<'c, 'a> FnTranslator<'c, 'a> {
         Ok(off)
     }
 
+    /// The frame slot of a device function's parameter or return value (None for `.reg`).
+    fn param_slot(&mut self, p: &warpscope_ir::Param) -> Result<Option<Slot>, TranslateError> {
+        if !p.space.is_param() {
+            return Ok(None);
+        }
+        let off = self
+            .alloc_frame(p.size, p.align)
+            .map_err(|m| self.err_at(None, m))?;
+        Ok(Some(Slot {
+            off,
+            is_param: true,
+        }))
+    }
+
     fn run(mut self) -> Result<(FuncCode, Vec<OpSite>), TranslateError> {
         let f = self.f;
         // Registers.
@@ -543,29 +557,11 @@ impl<'c, 'a> FnTranslator<'c, 'a> {
         // Device-function parameters and returns (.param) live in the frame.
         if !self.is_kernel {
             for p in &f.params {
-                let s = if p.space.is_param() {
-                    Some(Slot {
-                        off: self
-                            .alloc_frame(p.size, p.align)
-                            .map_err(|m| self.err_at(None, m))?,
-                        is_param: true,
-                    })
-                } else {
-                    None
-                };
+                let s = self.param_slot(p)?;
                 self.param_slots.push(s);
             }
             for p in &f.returns {
-                let s = if p.space.is_param() {
-                    Some(Slot {
-                        off: self
-                            .alloc_frame(p.size, p.align)
-                            .map_err(|m| self.err_at(None, m))?,
-                        is_param: true,
-                    })
-                } else {
-                    None
-                };
+                let s = self.param_slot(p)?;
                 self.ret_slots.push(s);
             }
         }
@@ -707,6 +703,13 @@ impl<'c, 'a> FnTranslator<'c, 'a> {
     fn emit(&mut self, op: Op) {
         let g = self.guard();
         self.emit_g(op, g);
+    }
+
+    /// Emits `op`, which writes `d`, unless `d` is the sink `_` (NONE).
+    fn emit_def(&mut self, d: u32, op: Op) {
+        if d != NONE {
+            self.emit(op);
+        }
     }
 
     fn emit_plain(&mut self, op: Op) {
@@ -958,7 +961,7 @@ impl<'c, 'a> FnTranslator<'c, 'a> {
             O::Mul => self.mul(),
             O::Mul24 => self.mul24(),
             O::Mad => self.mad(),
-            O::Mad24 => self.mad24(),
+            O::Mad24 => self.mul24(),
             O::Sad => self.sad(),
             O::Div | O::Rem => self.div_rem(),
             O::Min | O::Max => self.min_max(),
@@ -1051,28 +1054,15 @@ pub(crate) fn callee_layout(f: &warpscope_ir::Function) -> CalleeLayout {
         top = off + size as u32;
         off
     };
-    let params = f
-        .params
-        .iter()
-        .map(|p| {
-            if p.space.is_param() {
-                (Some(place(p.size, p.align)), None)
-            } else {
-                (None, p.reg.map(|r| reg_index[r.index()]))
-            }
-        })
-        .collect();
-    let returns = f
-        .returns
-        .iter()
-        .map(|p| {
-            if p.space.is_param() {
-                (Some(place(p.size, p.align)), None)
-            } else {
-                (None, p.reg.map(|r| reg_index[r.index()]))
-            }
-        })
-        .collect();
+    let mut slot = |p: &warpscope_ir::Param| {
+        if p.space.is_param() {
+            (Some(place(p.size, p.align)), None)
+        } else {
+            (None, p.reg.map(|r| reg_index[r.index()]))
+        }
+    };
+    let params = f.params.iter().map(&mut slot).collect();
+    let returns = f.returns.iter().map(&mut slot).collect();
     CalleeLayout { params, returns }
 }
 

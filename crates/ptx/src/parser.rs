@@ -383,36 +383,23 @@ impl<'a> Parser<'a> {
 
     /// A non-negative integer that fits in u32 (directive arguments).
     fn u32_value(&mut self, what: &str) -> PResult<u32> {
-        let sp = self.span();
-        match self.kind() {
-            Tok::DecInt | Tok::HexInt | Tok::BinInt => {
-                let text = self.text();
-                self.bump();
-                match parse_int(self.toks_kind_prev(), text)
-                    .and_then(|(v, _)| u32::try_from(v).ok())
-                {
-                    Some(v) => Ok(v),
-                    None => {
-                        self.error(ErrorKind::BadNumber, sp, format!("invalid {what} '{text}'"));
-                        Err(())
-                    }
-                }
-            }
-            _ => {
-                self.expected(what);
-                Err(())
-            }
-        }
+        self.int_value(what)
     }
 
     fn u64_value(&mut self, what: &str) -> PResult<u64> {
+        self.int_value(what)
+    }
+
+    /// An unsigned integer literal that must fit `T`; an error naming `what` otherwise.
+    fn int_value<T: TryFrom<u64>>(&mut self, what: &str) -> PResult<T> {
         let sp = self.span();
         match self.kind() {
             Tok::DecInt | Tok::HexInt | Tok::BinInt => {
                 let text = self.text();
                 self.bump();
-                match parse_int(self.toks_kind_prev(), text) {
-                    Some((v, _)) => Ok(v),
+                match parse_int(self.toks_kind_prev(), text).and_then(|(v, _)| T::try_from(v).ok())
+                {
+                    Some(v) => Ok(v),
                     None => {
                         self.error(ErrorKind::BadNumber, sp, format!("invalid {what} '{text}'"));
                         Err(())
@@ -709,33 +696,23 @@ impl<'a> Parser<'a> {
                         _ => attrs.reqnctapercluster = Some(dims),
                     }
                 }
-                ".minnctapersm" => {
+                ".minnctapersm" | ".maxnctapersm" | ".maxnreg" | ".maxclusterrank" => {
                     self.bump();
-                    attrs.minnctapersm = Some(self.u32_value("a count")?);
+                    let (slot, what) = match d {
+                        ".minnctapersm" => (&mut attrs.minnctapersm, "a count"),
+                        ".maxnctapersm" => (&mut attrs.maxnctapersm, "a count"),
+                        ".maxnreg" => (&mut attrs.maxnreg, "a register count"),
+                        _ => (&mut attrs.maxclusterrank, "a count"),
+                    };
+                    *slot = Some(self.u32_value(what)?);
                 }
-                ".maxnctapersm" => {
+                ".noreturn" | ".explicitcluster" | ".blocksareclusters" => {
                     self.bump();
-                    attrs.maxnctapersm = Some(self.u32_value("a count")?);
-                }
-                ".maxnreg" => {
-                    self.bump();
-                    attrs.maxnreg = Some(self.u32_value("a register count")?);
-                }
-                ".maxclusterrank" => {
-                    self.bump();
-                    attrs.maxclusterrank = Some(self.u32_value("a count")?);
-                }
-                ".noreturn" => {
-                    self.bump();
-                    attrs.noreturn = true;
-                }
-                ".explicitcluster" => {
-                    self.bump();
-                    attrs.explicitcluster = true;
-                }
-                ".blocksareclusters" => {
-                    self.bump();
-                    attrs.blocksareclusters = true;
+                    *match d {
+                        ".noreturn" => &mut attrs.noreturn,
+                        ".explicitcluster" => &mut attrs.explicitcluster,
+                        _ => &mut attrs.blocksareclusters,
+                    } = true;
                 }
                 _ => {
                     let sp = self.span();
@@ -927,45 +904,24 @@ impl<'a> Parser<'a> {
         self.bump();
         let mut managed = false;
         let mut align = None;
-        let mut vec = 1u8;
-        let mut ty = None;
-        while self.kind() == Tok::Dot {
-            let d = self.text();
-            let sp = self.span();
-            self.bump();
+        let (vec, ty) = self.decl_modifiers("variable", |p, d| {
             match d {
-                ".align" => align = Some(self.u32_value("an alignment")?),
-                ".v2" => vec = 2,
-                ".v4" => vec = 4,
-                ".v8" => vec = 8,
+                ".align" => align = Some(p.u32_value("an alignment")?),
                 ".attribute" => {
-                    self.expect(Tok::LParen, "'('")?;
-                    if self.at_dot(".managed") {
-                        self.bump();
+                    p.expect(Tok::LParen, "'('")?;
+                    if p.at_dot(".managed") {
+                        p.bump();
                         managed = true;
                     } else {
-                        self.expected("'.managed'");
+                        p.expected("'.managed'");
                         return Err(());
                     }
-                    self.expect(Tok::RParen, "')'")?;
+                    p.expect(Tok::RParen, "')'")?;
                 }
-                _ => match Type::from_str(&d[1..]) {
-                    Some(t) if ty.is_none() => ty = Some(t),
-                    _ => {
-                        self.error(
-                            ErrorKind::UnknownDirective,
-                            sp,
-                            format!("unexpected '{d}' in variable declaration"),
-                        );
-                        return Err(());
-                    }
-                },
+                _ => return Ok(false),
             }
-        }
-        let Some(ty) = ty else {
-            self.expected("a variable type");
-            return Err(());
-        };
+            Ok(true)
+        })?;
         loop {
             let vstart = if out.is_empty() { start } else { self.span() };
             let name = self.expect_ident("a variable name")?;
@@ -995,6 +951,47 @@ impl<'a> Parser<'a> {
             v.span = v.span.to(end);
         }
         Ok(())
+    }
+
+    /// The modifiers of a variable or register declaration up to its name: `.v2`/`.v4`/`.v8`,
+    /// exactly one type, and whatever `other` accepts (it returns false for a directive it
+    /// does not know). `what` names the declaration in messages.
+    fn decl_modifiers(
+        &mut self,
+        what: &str,
+        mut other: impl FnMut(&mut Self, &'a str) -> PResult<bool>,
+    ) -> PResult<(u8, Type)> {
+        let mut vec = 1u8;
+        let mut ty = None;
+        while self.kind() == Tok::Dot {
+            let d = self.text();
+            let sp = self.span();
+            self.bump();
+            match d {
+                ".v2" => vec = 2,
+                ".v4" => vec = 4,
+                ".v8" => vec = 8,
+                _ if other(self, d)? => {}
+                _ => match Type::from_str(&d[1..]) {
+                    Some(t) if ty.is_none() => ty = Some(t),
+                    _ => {
+                        self.error(
+                            ErrorKind::UnknownDirective,
+                            sp,
+                            format!("unexpected '{d}' in {what} declaration"),
+                        );
+                        return Err(());
+                    }
+                },
+            }
+        }
+        match ty {
+            Some(ty) => Ok((vec, ty)),
+            None => {
+                self.expected(&format!("a {what} type"));
+                Err(())
+            }
+        }
     }
 
     fn initializer(&mut self, depth: u32) -> PResult<Initializer<'a>> {
@@ -1250,33 +1247,7 @@ impl<'a> Parser<'a> {
     }
 
     fn reg_decl(&mut self, start: Span) -> PResult<RegDecl<'a>> {
-        let mut vec = 1u8;
-        let mut ty = None;
-        while self.kind() == Tok::Dot {
-            let d = self.text();
-            let sp = self.span();
-            self.bump();
-            match d {
-                ".v2" => vec = 2,
-                ".v4" => vec = 4,
-                ".v8" => vec = 8,
-                _ => match Type::from_str(&d[1..]) {
-                    Some(t) if ty.is_none() => ty = Some(t),
-                    _ => {
-                        self.error(
-                            ErrorKind::UnknownDirective,
-                            sp,
-                            format!("unexpected '{d}' in register declaration"),
-                        );
-                        return Err(());
-                    }
-                },
-            }
-        }
-        let Some(ty) = ty else {
-            self.expected("a register type");
-            return Err(());
-        };
+        let (vec, ty) = self.decl_modifiers("register", |_, _| Ok(false))?;
         let mut names = SmallVec::new();
         loop {
             let name = self.expect_ident("a register name")?;
@@ -1372,41 +1343,24 @@ impl<'a> Parser<'a> {
             let sp = tok.span();
             let text = self.src.get(sp.range()).unwrap_or("");
             let m = text.get(1..).unwrap_or("");
-            match apply_modifier(op, &mut mods, m) {
+            let name = op.name();
+            let msg = match apply_modifier(op, &mut mods, m) {
                 Ok(c) => {
                     let ok = if c.cat == cat::FLAG {
                         flags.contains(c.flag)
                     } else {
                         cats & c.cat != 0
                     };
-                    if !ok {
-                        self.error(
-                            ErrorKind::UnknownModifier,
-                            sp,
-                            format!("modifier '{text}' is not valid for '{}'", op.name()),
-                        );
-                        bad = true;
-                    }
+                    (!ok).then(|| format!("modifier '{text}' is not valid for '{name}'"))
                 }
-                Err(ModError::Unknown) => {
-                    self.error(
-                        ErrorKind::UnknownModifier,
-                        sp,
-                        format!("unknown modifier '{text}' for '{}'", op.name()),
-                    );
-                    bad = true;
-                }
-                Err(ModError::Duplicate) => {
-                    self.error(
-                        ErrorKind::UnknownModifier,
-                        sp,
-                        format!(
-                            "duplicate or conflicting modifier '{text}' for '{}'",
-                            op.name()
-                        ),
-                    );
-                    bad = true;
-                }
+                Err(ModError::Unknown) => Some(format!("unknown modifier '{text}' for '{name}'")),
+                Err(ModError::Duplicate) => Some(format!(
+                    "duplicate or conflicting modifier '{text}' for '{name}'"
+                )),
+            };
+            if let Some(msg) = msg {
+                self.error(ErrorKind::UnknownModifier, sp, msg);
+                bad = true;
             }
         }
         for _ in 0..n_mods {

@@ -90,55 +90,53 @@ pub(super) fn exec_itern(r: &mut [[u64; 32]], d: R, a: R, b: R, c: R, m: u32, op
 }
 
 #[inline(always)]
-pub(super) fn exec_f32fast(r: &mut [[u64; 32]], d: R, a: R, b: R, m: u32, op: FBin) {
-    match op {
-        FBin::Add => bin_lanes(r, d, a, b, m, |x, y| b32f(f32b(x) + f32b(y))),
-        FBin::Sub => bin_lanes(r, d, a, b, m, |x, y| b32f(f32b(x) - f32b(y))),
-        FBin::Mul => bin_lanes(r, d, a, b, m, |x, y| b32f(f32b(x) * f32b(y))),
-        FBin::Div => bin_lanes(r, d, a, b, m, |x, y| b32f(f32b(x) / f32b(y))),
-        other => bin_lanes(r, d, a, b, m, |x, y| {
-            alu::fbin(other, FTy::F32, FMods::RN, x, y)
-        }),
-    }
-}
-
-#[inline(always)]
 pub(super) fn f64b(x: u64) -> f64 {
     f64::from_bits(x)
 }
 
-#[inline(always)]
-pub(super) fn exec_f64fast(r: &mut [[u64; 32]], d: R, a: R, b: R, m: u32, op: FBin) {
-    let c = |x: f64| canon64(x).to_bits();
-    match op {
-        FBin::Add => bin_lanes(r, d, a, b, m, |x, y| c(f64b(x) + f64b(y))),
-        FBin::Sub => bin_lanes(r, d, a, b, m, |x, y| c(f64b(x) - f64b(y))),
-        FBin::Mul => bin_lanes(r, d, a, b, m, |x, y| c(f64b(x) * f64b(y))),
-        FBin::Div => bin_lanes(r, d, a, b, m, |x, y| c(f64b(x) / f64b(y))),
-        other => bin_lanes(r, d, a, b, m, |x, y| {
-            alu::fbin(other, FTy::F64, FMods::RN, x, y)
-        }),
-    }
+/// `add`/`sub`/`mul`/`div` without modifiers in the CPU's own arithmetic (`$get` reads a
+/// register as the float type, `$put` writes the result back), other ops through
+/// `alu::fbin`: one function per float type.
+macro_rules! float_fast {
+    ($name:ident, $ty:expr, $get:expr, $put:expr) => {
+        #[inline(always)]
+        pub(super) fn $name(r: &mut [[u64; 32]], d: R, a: R, b: R, m: u32, op: FBin) {
+            let (get, put) = ($get, $put);
+            match op {
+                FBin::Add => bin_lanes(r, d, a, b, m, |x, y| put(get(x) + get(y))),
+                FBin::Sub => bin_lanes(r, d, a, b, m, |x, y| put(get(x) - get(y))),
+                FBin::Mul => bin_lanes(r, d, a, b, m, |x, y| put(get(x) * get(y))),
+                FBin::Div => bin_lanes(r, d, a, b, m, |x, y| put(get(x) / get(y))),
+                other => bin_lanes(r, d, a, b, m, |x, y| alu::fbin(other, $ty, FMods::RN, x, y)),
+            }
+        }
+    };
 }
 
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "fma")]
-pub(super) unsafe fn fma32_hw(r: &mut [[u64; 32]], d: R, a: R, b: R, c: R, m: u32) {
-    tern_lanes(r, d, a, b, c, m, |x, y, z| {
+float_fast!(exec_f32fast, FTy::F32, f32b, b32f);
+float_fast!(exec_f64fast, FTy::F64, f64b, |x: f64| canon64(x).to_bits());
+
+/// One lane's hardware-fused multiply-add: f64 when `F64`, else f32.
+#[inline(always)]
+fn fma_bits<const F64: bool>(x: u64, y: u64, z: u64) -> u64 {
+    if F64 {
+        canon64(f64b(x).mul_add(f64b(y), f64b(z))).to_bits()
+    } else {
         b32f(f32b(x).mul_add(f32b(y), f32b(z)))
-    });
+    }
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "fma")]
-pub(super) unsafe fn fma64_hw(r: &mut [[u64; 32]], d: R, a: R, b: R, c: R, m: u32) {
-    tern_lanes(r, d, a, b, c, m, |x, y, z| {
-        canon64(f64b(x).mul_add(f64b(y), f64b(z))).to_bits()
-    });
+unsafe fn fma_hw<const F64: bool>(r: &mut [[u64; 32]], d: R, a: R, b: R, c: R, m: u32) {
+    tern_lanes(r, d, a, b, c, m, fma_bits::<F64>);
 }
 
+/// `fma.rn.f32`/`fma.rn.f64` without modifiers (`F64` picks the type): the CPU's FMA when
+/// this copy of the interpreter is compiled for it or `hw` says the CPU has one, else an
+/// exact software FMA.
 #[inline(always)]
-pub(super) fn exec_fma32<const AVX2: bool>(
+pub(super) fn exec_fma<const AVX2: bool, const F64: bool>(
     r: &mut [[u64; 32]],
     d: R,
     a: R,
@@ -148,49 +146,24 @@ pub(super) fn exec_fma32<const AVX2: bool>(
     hw: bool,
 ) {
     if AVX2 || cfg!(target_feature = "fma") {
-        tern_lanes(r, d, a, b, c, m, |x, y, z| {
-            b32f(f32b(x).mul_add(f32b(y), f32b(z)))
-        });
+        tern_lanes(r, d, a, b, c, m, fma_bits::<F64>);
         return;
     }
     #[cfg(target_arch = "x86_64")]
     if hw {
         // SAFETY: `hw` is only true when the CPU reports FMA support.
-        unsafe { fma32_hw(r, d, a, b, c, m) };
+        unsafe { fma_hw::<F64>(r, d, a, b, c, m) };
         return;
     }
     let _ = hw;
-    tern_lanes(r, d, a, b, c, m, |x, y, z| {
-        alu::ffma(FTy::F32, FMods::RN, x, y, z)
-    });
-}
-
-#[inline(always)]
-pub(super) fn exec_fma64<const AVX2: bool>(
-    r: &mut [[u64; 32]],
-    d: R,
-    a: R,
-    b: R,
-    c: R,
-    m: u32,
-    hw: bool,
-) {
-    if AVX2 || cfg!(target_feature = "fma") {
+    if F64 {
+        // Rust's f64 `mul_add` is exact without the instruction too.
+        tern_lanes(r, d, a, b, c, m, fma_bits::<true>);
+    } else {
         tern_lanes(r, d, a, b, c, m, |x, y, z| {
-            canon64(f64b(x).mul_add(f64b(y), f64b(z))).to_bits()
+            alu::ffma(FTy::F32, FMods::RN, x, y, z)
         });
-        return;
     }
-    #[cfg(target_arch = "x86_64")]
-    if hw {
-        // SAFETY: `hw` is only true when the CPU reports FMA support.
-        unsafe { fma64_hw(r, d, a, b, c, m) };
-        return;
-    }
-    let _ = hw;
-    tern_lanes(r, d, a, b, c, m, |x, y, z| {
-        canon64(f64b(x).mul_add(f64b(y), f64b(z))).to_bits()
-    });
 }
 
 #[inline(always)]
@@ -230,6 +203,15 @@ pub(super) fn exec_setp(r: &[[u64; 32]], ty: CmpTy, cmp: Cmp, a: R, b: R) -> u32
             by_cmp!(f,)
         }
         other => cmp_lanes(r, a, b, |x, y| alu::compare(other, cmp, x, y)),
+    }
+}
+
+/// Comparison result `t` combined with the `.and`/`.or`/`.xor {!}c` operand, if any.
+#[inline(always)]
+fn combined(preds: &[u32], comb: Option<Combine>, t: u32) -> u32 {
+    match comb {
+        None => t,
+        Some(c) => alu::combine(c.op, t, rd_pred(preds, c.p, c.neg)),
     }
 }
 
@@ -329,8 +311,8 @@ impl<'a, O: Observer> Env<'a, O> {
             let r = &mut w.regs[rb..];
             match f {
                 TernF::Int(op, wd) => exec_itern(r, d, a, b, c, exec, op, wd),
-                TernF::Fma32Fast => exec_fma32::<AVX2>(r, d, a, b, c, exec, self.hw_fma),
-                TernF::Fma64Fast => exec_fma64::<AVX2>(r, d, a, b, c, exec, self.hw_fma),
+                TernF::Fma32Fast => exec_fma::<AVX2, false>(r, d, a, b, c, exec, self.hw_fma),
+                TernF::Fma64Fast => exec_fma::<AVX2, true>(r, d, a, b, c, exec, self.hw_fma),
                 TernF::Fma(ty, mods) => {
                     tern_lanes(r, d, a, b, c, exec, |x, y, z| alu::ffma(ty, mods, x, y, z))
                 }
@@ -448,21 +430,12 @@ impl<'a, O: Observer> Env<'a, O> {
     ) {
         if exec != 0 {
             let t = exec_setp(&w.regs[rb..], ty, cmp, a, b);
-            let (pv, qv) = match comb {
-                None => (t, !t),
-                Some(c) => {
-                    let cv = w.preds[pb + c.p as usize] ^ if c.neg { u32::MAX } else { 0 };
-                    (alu::combine(c.op, t, cv), alu::combine(c.op, !t, cv))
-                }
-            };
-            if p != NONE {
-                let s = &mut w.preds[pb + p as usize];
-                *s = (*s & !exec) | (pv & exec);
-            }
-            if q != NONE {
-                let s = &mut w.preds[pb + q as usize];
-                *s = (*s & !exec) | (qv & exec);
-            }
+            let (pv, qv) = (
+                combined(&w.preds[pb..], comb, t),
+                combined(&w.preds[pb..], comb, !t),
+            );
+            wr_pred(&mut w.preds[pb..], p, pv, exec);
+            wr_pred(&mut w.preds[pb..], q, qv, exec);
         }
     }
 
@@ -488,24 +461,12 @@ impl<'a, O: Observer> Env<'a, O> {
             let r = &w.regs[rb..];
             let hi = cmp_lanes(r, a, b, |x, y| alu::compare(ty, cmp, x >> 16, y >> 16));
             let lo = cmp_lanes(r, a, b, |x, y| alu::compare(ty, cmp, x, y));
-            let cv = comb.map(|c| {
-                (
-                    c.op,
-                    w.preds[pb + c.p as usize] ^ if c.neg { u32::MAX } else { 0 },
-                )
-            });
-            let f = |t: u32| match cv {
-                None => t,
-                Some((op, c)) => alu::combine(op, t, c),
-            };
-            if p != NONE {
-                let s = &mut w.preds[pb + p as usize];
-                *s = (*s & !exec) | (f(hi) & exec);
-            }
-            if q != NONE {
-                let s = &mut w.preds[pb + q as usize];
-                *s = (*s & !exec) | (f(lo) & exec);
-            }
+            let (hv, lv) = (
+                combined(&w.preds[pb..], comb, hi),
+                combined(&w.preds[pb..], comb, lo),
+            );
+            wr_pred(&mut w.preds[pb..], p, hv, exec);
+            wr_pred(&mut w.preds[pb..], q, lv, exec);
         }
     }
 
@@ -528,13 +489,7 @@ impl<'a, O: Observer> Env<'a, O> {
     ) {
         if exec != 0 {
             let t = exec_setp(&w.regs[rb..], ty, cmp, a, b);
-            let t = match comb {
-                None => t,
-                Some(c) => {
-                    let cv = w.preds[pb + c.p as usize] ^ if c.neg { u32::MAX } else { 0 };
-                    alu::combine(c.op, t, cv)
-                }
-            };
+            let t = combined(&w.preds[pb..], comb, t);
             let one = match out {
                 SetOut::Mask(wd) => zx(u64::MAX, wd.bits()),
                 SetOut::F32 => u64::from(1.0f32.to_bits()),
@@ -564,7 +519,7 @@ impl<'a, O: Observer> Env<'a, O> {
         neg: bool,
     ) {
         if exec != 0 {
-            let pm = w.preds[pb + p as usize] ^ if neg { u32::MAX } else { 0 };
+            let pm = rd_pred(&w.preds[pb..], p, neg);
             let r = &mut w.regs[rb..];
             let v: [u64; 32] = {
                 let x = &r[a as usize];
@@ -590,23 +545,21 @@ impl<'a, O: Observer> Env<'a, O> {
         b: P,
         bn: bool,
     ) {
-        let x = w.preds[pb + a as usize] ^ if an { u32::MAX } else { 0 };
-        let y = w.preds[pb + b as usize] ^ if bn { u32::MAX } else { 0 };
+        let x = rd_pred(&w.preds[pb..], a, an);
+        let y = rd_pred(&w.preds[pb..], b, bn);
         let v = match op {
             BoolOp::And => x & y,
             BoolOp::Or => x | y,
             BoolOp::Xor => x ^ y,
         };
-        let s = &mut w.preds[pb + p as usize];
-        *s = (*s & !exec) | (v & exec);
+        wr_pred(&mut w.preds[pb..], p, v, exec);
     }
 
     /// `Op::PMov`.
     #[inline(always)]
     pub(super) fn pmov(&mut self, w: &mut Warp, pb: usize, exec: u32, p: P, a: P, neg: bool) {
-        let v = w.preds[pb + a as usize] ^ if neg { u32::MAX } else { 0 };
-        let s = &mut w.preds[pb + p as usize];
-        *s = (*s & !exec) | (v & exec);
+        let v = rd_pred(&w.preds[pb..], a, neg);
+        wr_pred(&mut w.preds[pb..], p, v, exec);
     }
 
     /// `Op::PConst`.
@@ -635,7 +588,6 @@ impl<'a, O: Observer> Env<'a, O> {
         for (i, &v) in x.iter().enumerate() {
             t |= u32::from(alu::testp(f, ty, v)) << i;
         }
-        let s = &mut w.preds[pb + p as usize];
-        *s = (*s & !exec) | (t & exec);
+        wr_pred(&mut w.preds[pb..], p, t, exec);
     }
 }

@@ -3,8 +3,8 @@
 
 #![allow(clippy::needless_range_loop)]
 
-use super::*;
 use super::memory::Store;
+use super::*;
 
 /// New value of an atomic location.
 pub(super) fn atom_apply(op: AtomOp, ty: AtomTy, old: u64, b: u64, c: u64) -> u64 {
@@ -123,15 +123,7 @@ impl<'a, O: Observer> Env<'a, O> {
         let mut stores = [Store::Global; 32];
         let mut out = [0u64; 32];
         for l in lanes(exec) {
-            let a = match base {
-                Base::Reg(r) => w.regs[rb + r as usize][l].wrapping_add(off as u64),
-                Base::Reg32(r) => zx(w.regs[rb + r as usize][l].wrapping_add(off as u64), 32),
-                Base::Frame => u64::from(w.local_base).wrapping_add(off as u64),
-            };
-            let (st, sa) = match self.resolve(space, base == Base::Frame, a) {
-                Ok(x) => x,
-                Err(k) => return Err(self.fault(w, pc, l as u32, k)),
-            };
+            let (st, sa) = self.lane_target(w, pc, l, space, base, off, kind, 1, n)?;
             stores[l] = st;
             self.addrs[l] = sa;
             let bv = w.regs[rb + b as usize][l];

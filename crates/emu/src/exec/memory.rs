@@ -28,6 +28,35 @@ impl Store {
     }
 }
 
+/// The byte offset of every `exec` lane's shared-memory access of `vec` elements of `n`
+/// bytes at `addrs[lane] + off`, when every one is in bounds and aligned (the fast paths'
+/// condition); None otherwise.
+#[inline(always)]
+fn shared_offsets(
+    addrs: &[u64; 32],
+    len: usize,
+    exec: u32,
+    off: i64,
+    n: usize,
+    vec: u8,
+) -> Option<[usize; 32]> {
+    let total = n * usize::from(vec);
+    if !matches!(n, 1 | 2 | 4 | 8) || len < total {
+        return None;
+    }
+    let lim = (len - total) as u64;
+    let mut offs = [0usize; 32];
+    let mut ok = true;
+    for l in 0..32 {
+        if exec >> l & 1 != 0 {
+            let a = zx(addrs[l].wrapping_add(off as u64), 32);
+            ok &= a <= lim && a & (total as u64 - 1) == 0;
+            offs[l] = a as usize;
+        }
+    }
+    ok.then_some(offs)
+}
+
 /// Shared-memory load of every active lane when all are in bounds and aligned (the common
 /// case); false, having changed nothing, otherwise.
 #[allow(clippy::too_many_arguments)]
@@ -44,24 +73,10 @@ pub(super) fn fast_shared_ld(
     d: &[R; 4],
 ) -> bool {
     let n = usize::from(fmt.size);
-    let total = n * usize::from(vec);
-    if !matches!(n, 1 | 2 | 4 | 8) || shared.len() < total {
+    let Some(offs) = shared_offsets(&w.regs[rb + r as usize], shared.len(), exec, off, n, vec)
+    else {
         return false;
-    }
-    let lim = (shared.len() - total) as u64;
-    let addrs = &w.regs[rb + r as usize];
-    let mut offs = [0usize; 32];
-    let mut ok = true;
-    for l in 0..32 {
-        if exec >> l & 1 != 0 {
-            let a = zx(addrs[l].wrapping_add(off as u64), 32);
-            ok &= a <= lim && a & (total as u64 - 1) == 0;
-            offs[l] = a as usize;
-        }
-    }
-    if !ok {
-        return false;
-    }
+    };
     for k in 0..usize::from(vec) {
         if d[k] == NONE {
             continue;
@@ -93,24 +108,10 @@ pub(super) fn fast_shared_st(
     s: &[R; 4],
 ) -> bool {
     let n = usize::from(size);
-    let total = n * usize::from(vec);
-    if !matches!(n, 1 | 2 | 4 | 8) || shared.len() < total {
+    let Some(offs) = shared_offsets(&w.regs[rb + r as usize], shared.len(), exec, off, n, vec)
+    else {
         return false;
-    }
-    let lim = (shared.len() - total) as u64;
-    let addrs = &w.regs[rb + r as usize];
-    let mut offs = [0usize; 32];
-    let mut ok = true;
-    for l in 0..32 {
-        if exec >> l & 1 != 0 {
-            let a = zx(addrs[l].wrapping_add(off as u64), 32);
-            ok &= a <= lim && a & (total as u64 - 1) == 0;
-            offs[l] = a as usize;
-        }
-    }
-    if !ok {
-        return false;
-    }
+    };
     for l in 0..32 {
         if exec >> l & 1 != 0 {
             for (k, &src) in s.iter().enumerate().take(usize::from(vec)) {
@@ -586,28 +587,11 @@ impl<'a, O: Observer> Env<'a, O> {
         }
         let n = u32::from(fmt.size);
         let total = n * u32::from(vec);
-        let frame = base == Base::Frame;
         let mut stores = [Store::Global; 32];
         let mut vals = [[0u64; 32]; 4];
         for l in lanes(exec) {
-            let a = match base {
-                Base::Reg(r) => w.regs[rb + r as usize][l].wrapping_add(off as u64),
-                Base::Reg32(r) => zx(w.regs[rb + r as usize][l].wrapping_add(off as u64), 32),
-                Base::Frame => u64::from(w.local_base).wrapping_add(off as u64),
-            };
-            let (st, sa) = match self.resolve(space, frame, a) {
-                Ok(x) => x,
-                Err(k) => return Err(self.fault(w, pc, l as u32, k)),
-            };
-            if vec > 1 && !sa.is_multiple_of(u64::from(total)) {
-                let k = FaultKind::Misaligned {
-                    space: st.space(),
-                    kind: AccessKind::Load,
-                    addr: sa,
-                    size: total,
-                };
-                return Err(self.fault(w, pc, l as u32, k));
-            }
+            let (st, sa) =
+                self.lane_target(w, pc, l, space, base, off, AccessKind::Load, vec, total)?;
             stores[l] = st;
             self.addrs[l] = sa;
             for (k, slot) in vals.iter_mut().enumerate().take(usize::from(vec)) {
@@ -638,6 +622,45 @@ impl<'a, O: Observer> Env<'a, O> {
             );
         }
         Ok(())
+    }
+
+    /// Lane `l`'s address `base + off` resolved in `space`: its storage and the address
+    /// there, or a fault when it is in no space or, for a vector access of `total` bytes,
+    /// misaligned.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    pub(super) fn lane_target(
+        &mut self,
+        w: &Warp,
+        pc: u32,
+        l: usize,
+        space: Space,
+        base: Base,
+        off: i64,
+        kind: AccessKind,
+        vec: u8,
+        total: u32,
+    ) -> Result<(Store, u64), Fault> {
+        let rb = w.reg_base as usize;
+        let a = match base {
+            Base::Reg(r) => w.regs[rb + r as usize][l].wrapping_add(off as u64),
+            Base::Reg32(r) => zx(w.regs[rb + r as usize][l].wrapping_add(off as u64), 32),
+            Base::Frame => u64::from(w.local_base).wrapping_add(off as u64),
+        };
+        let (st, sa) = match self.resolve(space, base == Base::Frame, a) {
+            Ok(x) => x,
+            Err(k) => return Err(self.fault(w, pc, l as u32, k)),
+        };
+        if vec > 1 && !sa.is_multiple_of(u64::from(total)) {
+            let k = FaultKind::Misaligned {
+                space: st.space(),
+                kind,
+                addr: sa,
+                size: total,
+            };
+            return Err(self.fault(w, pc, l as u32, k));
+        }
+        Ok((st, sa))
     }
 
     #[inline(always)]
@@ -675,27 +698,10 @@ impl<'a, O: Observer> Env<'a, O> {
         }
         let n = u32::from(size);
         let total = n * u32::from(vec);
-        let frame = base == Base::Frame;
         let mut stores = [Store::Global; 32];
         for l in lanes(exec) {
-            let a = match base {
-                Base::Reg(r) => w.regs[rb + r as usize][l].wrapping_add(off as u64),
-                Base::Reg32(r) => zx(w.regs[rb + r as usize][l].wrapping_add(off as u64), 32),
-                Base::Frame => u64::from(w.local_base).wrapping_add(off as u64),
-            };
-            let (st, sa) = match self.resolve(space, frame, a) {
-                Ok(x) => x,
-                Err(k) => return Err(self.fault(w, pc, l as u32, k)),
-            };
-            if vec > 1 && !sa.is_multiple_of(u64::from(total)) {
-                let k = FaultKind::Misaligned {
-                    space: st.space(),
-                    kind: AccessKind::Store,
-                    addr: sa,
-                    size: total,
-                };
-                return Err(self.fault(w, pc, l as u32, k));
-            }
+            let (st, sa) =
+                self.lane_target(w, pc, l, space, base, off, AccessKind::Store, vec, total)?;
             stores[l] = st;
             self.addrs[l] = sa;
             for (k, &src) in s.iter().enumerate().take(usize::from(vec)) {
@@ -751,7 +757,7 @@ impl<'a, O: Observer> Env<'a, O> {
         let ign = if ignore == NONE {
             0
         } else {
-            w.preds[pb + ignore as usize] ^ if ignore_neg { u32::MAX } else { 0 }
+            rd_pred(&w.preds[pb..], ignore, ignore_neg)
         };
         let mut saddrs = [0u64; 32];
         let mut daddrs = [0u64; 32];
@@ -904,8 +910,7 @@ impl<'a, O: Observer> Env<'a, O> {
             );
             t |= u32::from(ok) << i;
         }
-        let s = &mut w.preds[pb + p as usize];
-        *s = (*s & !exec) | (t & exec);
+        wr_pred(&mut w.preds[pb..], p, t, exec);
     }
 
     /// `Op::LdParam`.

@@ -79,10 +79,7 @@ impl<'a, O: Observer> Env<'a, O> {
             if d != NONE {
                 wr(&mut w.regs[rb + d as usize], &out, exec);
             }
-            if p != NONE {
-                let s = &mut w.preds[pb + p as usize];
-                *s = (*s & !exec) | (pbits & exec);
-            }
+            wr_pred(&mut w.preds[pb..], p, pbits, exec);
         }
     }
 
@@ -102,7 +99,7 @@ impl<'a, O: Observer> Env<'a, O> {
         mask: R,
     ) {
         if exec != 0 {
-            let pv = w.preds[pb + a as usize] ^ if neg { u32::MAX } else { 0 };
+            let pv = rd_pred(&w.preds[pb..], a, neg);
             let groups = member_groups(&w.regs[rb + mask as usize], exec);
             let mut out = [0u64; 32];
             let mut t = 0u32;
@@ -122,8 +119,7 @@ impl<'a, O: Observer> Env<'a, O> {
                 if f == VoteF::Ballot {
                     wr(&mut w.regs[rb + d as usize], &out, exec);
                 } else {
-                    let s = &mut w.preds[pb + d as usize];
-                    *s = (*s & !exec) | (t & exec);
+                    wr_pred(&mut w.preds[pb..], d, t, exec);
                 }
             }
         }
@@ -170,10 +166,7 @@ impl<'a, O: Observer> Env<'a, O> {
             if d != NONE {
                 wr(&mut w.regs[rb + d as usize], &out, exec);
             }
-            if p != NONE {
-                let s = &mut w.preds[pb + p as usize];
-                *s = (*s & !exec) | (same_bits & exec);
-            }
+            wr_pred(&mut w.preds[pb..], p, same_bits, exec);
         }
     }
 
@@ -251,10 +244,7 @@ impl<'a, O: Observer> Env<'a, O> {
             if d != NONE {
                 wr(&mut w.regs[rb + d as usize], &out, exec);
             }
-            if p != NONE {
-                let s = &mut w.preds[pb + p as usize];
-                *s = (*s & !exec) | (leaders & exec);
-            }
+            wr_pred(&mut w.preds[pb..], p, leaders, exec);
         }
     }
 
@@ -304,7 +294,7 @@ impl<'a, O: Observer> Env<'a, O> {
         }
         let cnt = (count != NONE).then(|| w.regs[rb + count as usize][first] as u32);
         let pv = if a != NONE {
-            (w.preds[pb + a as usize] ^ if neg { u32::MAX } else { 0 }) & exec
+            (rd_pred(&w.preds[pb..], a, neg)) & exec
         } else {
             0
         };

@@ -169,20 +169,28 @@ impl FnTranslator<'_, '_> {
         self.ibin(f, w, t)
     }
 
-    /// `mul24`.
+    /// `mul24`, `mad24`.
     pub(super) fn mul24(&mut self) -> TResult<()> {
         let d = self.cur();
-        let m = d.mods;
-        let ty = d.mods.ty;
-        let t = ty.ok_or("missing type")?;
+        let t = d.mods.ty.ok_or("missing type")?;
+        let hi = d.mods.mul_mode == Some(MulMode::Hi);
         let s = t.is_signed_int();
-        let f = match (m.mul_mode, s) {
-            (Some(MulMode::Hi), true) => IBin::Mul24HiS,
-            (Some(MulMode::Hi), false) => IBin::Mul24HiU,
-            (_, true) => IBin::Mul24LoS,
-            (_, false) => IBin::Mul24LoU,
+        if d.op == Opcode::Mul24 {
+            let f = match (hi, s) {
+                (true, true) => IBin::Mul24HiS,
+                (true, false) => IBin::Mul24HiU,
+                (false, true) => IBin::Mul24LoS,
+                (false, false) => IBin::Mul24LoU,
+            };
+            return self.ibin(f, W::B32, t);
+        }
+        let f = match (hi, s) {
+            (true, true) => ITern::Mad24HiS,
+            (true, false) => ITern::Mad24HiU,
+            (false, true) => ITern::Mad24LoS,
+            (false, false) => ITern::Mad24LoU,
         };
-        self.ibin(f, W::B32, t)
+        self.itern(f, W::B32, K::I(W::B32), K::I(W::B32))
     }
 
     /// `mad`.
@@ -233,22 +241,6 @@ impl FnTranslator<'_, '_> {
             K::I(w)
         };
         self.itern(f, w, K::I(w), k_c)
-    }
-
-    /// `mad24`.
-    pub(super) fn mad24(&mut self) -> TResult<()> {
-        let d = self.cur();
-        let m = d.mods;
-        let ty = d.mods.ty;
-        let t = ty.ok_or("missing type")?;
-        let s = t.is_signed_int();
-        let f = match (m.mul_mode, s) {
-            (Some(MulMode::Hi), true) => ITern::Mad24HiS,
-            (Some(MulMode::Hi), false) => ITern::Mad24HiU,
-            (_, true) => ITern::Mad24LoS,
-            (_, false) => ITern::Mad24LoU,
-        };
-        self.itern(f, W::B32, K::I(W::B32), K::I(W::B32))
     }
 
     /// `sad`.
@@ -361,9 +353,7 @@ impl FnTranslator<'_, '_> {
         if t == Type::Pred {
             let p = self.dst_pred(opn(0)?)?;
             let (a, an) = self.src_pred(opn(1)?)?;
-            if p != NONE {
-                self.emit(Op::PMov { p, a, neg: !an });
-            }
+            self.emit_def(p, Op::PMov { p, a, neg: !an });
             return Ok(());
         }
         let w = w_of(t).ok_or("bad type")?;
@@ -419,16 +409,17 @@ impl FnTranslator<'_, '_> {
         let b = self.src(opn(2)?, K::I(w))?;
         let c = self.src(opn(3)?, K::I(W::B32))?;
         let e = self.src(opn(4)?, K::I(W::B32))?;
-        if dd != NONE {
-            self.emit(Op::Bfi {
+        self.emit_def(
+            dd,
+            Op::Bfi {
                 w,
                 d: dd,
                 a,
                 b,
                 c,
                 e,
-            });
-        }
+            },
+        );
         Ok(())
     }
 
@@ -494,9 +485,7 @@ impl FnTranslator<'_, '_> {
         let k = if ft == FTy::F64 { K::F64 } else { K::F32 };
         let a = self.src(opn(1)?, k)?;
         let f = m.testp.ok_or("testp needs an operator")?;
-        if p != NONE {
-            self.emit(Op::Testp { f, ty: ft, p, a });
-        }
+        self.emit_def(p, Op::Testp { f, ty: ft, p, a });
         Ok(())
     }
 
@@ -529,15 +518,16 @@ impl FnTranslator<'_, '_> {
         let a = self.src(opn(1)?, k)?;
         let b = self.src(opn(2)?, k)?;
         let (p, neg) = self.src_pred(opn(3)?)?;
-        if dd != NONE {
-            self.emit(Op::Selp {
+        self.emit_def(
+            dd,
+            Op::Selp {
                 d: dd,
                 a,
                 b,
                 p,
                 neg,
-            });
-        }
+            },
+        );
         Ok(())
     }
 
@@ -565,15 +555,16 @@ impl FnTranslator<'_, '_> {
         let a = self.src(opn(1)?, k)?;
         let b = self.src(opn(2)?, k)?;
         let c = self.src(opn(3)?, kc)?;
-        if dd != NONE {
-            self.emit(Op::Tern {
+        self.emit_def(
+            dd,
+            Op::Tern {
                 f: TernF::Int(f, W::B64),
                 d: dd,
                 a,
                 b,
                 c,
-            });
-        }
+            },
+        );
         Ok(())
     }
 
@@ -593,16 +584,17 @@ impl FnTranslator<'_, '_> {
                 O::Or => BoolOp::Or,
                 _ => BoolOp::Xor,
             };
-            if p != NONE {
-                self.emit(Op::PLogic {
+            self.emit_def(
+                p,
+                Op::PLogic {
                     op,
                     p,
                     a,
                     an,
                     b,
                     bn,
-                });
-            }
+                },
+            );
             return Ok(());
         }
         let w = w_of(t).ok_or("bad type")?;
@@ -631,15 +623,16 @@ impl FnTranslator<'_, '_> {
         if ops.len() > 5 {
             return Err("lop3 with a predicate output is not supported".into());
         }
-        if dd != NONE {
-            self.emit(Op::Lop3 {
+        self.emit_def(
+            dd,
+            Op::Lop3 {
                 d: dd,
                 a,
                 b,
                 c,
                 lut,
-            });
-        }
+            },
+        );
         Ok(())
     }
 
@@ -672,14 +665,15 @@ impl FnTranslator<'_, '_> {
         let dd = self.dst(opn(0)?)?;
         let a = self.src(opn(1)?, K::I(w))?;
         let b = self.src(opn(2)?, K::I(W::B32))?;
-        if dd != NONE {
-            self.emit(Op::Bin {
+        self.emit_def(
+            dd,
+            Op::Bin {
                 f: BinF::Int(f, w),
                 d: dd,
                 a,
                 b,
-            });
-        }
+            },
+        );
         Ok(())
     }
 
@@ -692,15 +686,16 @@ impl FnTranslator<'_, '_> {
         let a = self.src(opn(1)?, K::I(W::B32))?;
         let b = self.src(opn(2)?, K::I(W::B32))?;
         let c = self.src(opn(3)?, K::I(W::B32))?;
-        if dd != NONE {
-            self.emit(Op::Prmt {
+        self.emit_def(
+            dd,
+            Op::Prmt {
                 d: dd,
                 a,
                 b,
                 c,
                 mode: m.prmt,
-            });
-        }
+            },
+        );
         Ok(())
     }
 
@@ -714,14 +709,15 @@ impl FnTranslator<'_, '_> {
         };
         let a = self.src(ops.get(1).ok_or("missing operand")?, K::I(w))?;
         let b = self.src(ops.get(2).ok_or("missing operand")?, kb)?;
-        if dd != NONE {
-            self.emit(Op::Bin {
+        self.emit_def(
+            dd,
+            Op::Bin {
                 f: BinF::Int(f, w),
                 d: dd,
                 a,
                 b,
-            });
-        }
+            },
+        );
         Ok(())
     }
 
@@ -736,15 +732,16 @@ impl FnTranslator<'_, '_> {
         let a = self.src(ops.get(1).ok_or("missing operand")?, ka)?;
         let b = self.src(ops.get(2).ok_or("missing operand")?, kb)?;
         let c = self.src(ops.get(3).ok_or("missing operand")?, kc)?;
-        if dd != NONE {
-            self.emit(Op::Tern {
+        self.emit_def(
+            dd,
+            Op::Tern {
                 f: TernF::Int(f, w),
                 d: dd,
                 a,
                 b,
                 c,
-            });
-        }
+            },
+        );
         Ok(())
     }
 
@@ -753,13 +750,14 @@ impl FnTranslator<'_, '_> {
         let ops = d.operands.clone();
         let dd = self.dst(ops.first().ok_or("missing operand")?)?;
         let a = self.src(ops.get(1).ok_or("missing operand")?, K::I(w))?;
-        if dd != NONE {
-            self.emit(Op::Un {
+        self.emit_def(
+            dd,
+            Op::Un {
                 f: UnF::Int(f, w),
                 d: dd,
                 a,
-            });
-        }
+            },
+        );
         Ok(())
     }
 
@@ -800,9 +798,7 @@ impl FnTranslator<'_, '_> {
             FTy::F64 if mods == FMods::RN => BinF::F64Fast(op),
             _ => BinF::Float(op, ft, mods),
         };
-        if dd != NONE {
-            self.emit(Op::Bin { f, d: dd, a, b });
-        }
+        self.emit_def(dd, Op::Bin { f, d: dd, a, b });
         Ok(())
     }
 
@@ -825,8 +821,9 @@ impl FnTranslator<'_, '_> {
             (true, 2) => (true, false),
             (true, _) => (false, true),
         };
-        if dd != NONE {
-            self.emit(Op::Tern {
+        self.emit_def(
+            dd,
+            Op::Tern {
                 f: TernF::Contracted {
                     ty: ft,
                     ftz: mods.ftz,
@@ -837,8 +834,8 @@ impl FnTranslator<'_, '_> {
                 a,
                 b,
                 c,
-            });
-        }
+            },
+        );
         Ok(())
     }
 
@@ -855,9 +852,7 @@ impl FnTranslator<'_, '_> {
             FTy::F64 if mods == FMods::RN => TernF::Fma64Fast,
             _ => TernF::Fma(ft, mods),
         };
-        if dd != NONE {
-            self.emit(Op::Tern { f, d: dd, a, b, c });
-        }
+        self.emit_def(dd, Op::Tern { f, d: dd, a, b, c });
         Ok(())
     }
 
@@ -945,8 +940,9 @@ impl FnTranslator<'_, '_> {
                 t => SetOut::Mask(w_of(t).ok_or("bad type")?),
             };
             let dd = self.dst(&ops[0])?;
-            if dd != NONE {
-                self.emit(Op::Set {
+            self.emit_def(
+                dd,
+                Op::Set {
                     ty,
                     cmp,
                     out,
@@ -954,8 +950,8 @@ impl FnTranslator<'_, '_> {
                     a,
                     b,
                     comb,
-                });
-            }
+                },
+            );
             return Ok(());
         }
         let (p, q) = match &ops[0] {

@@ -47,13 +47,14 @@ impl FnTranslator<'_, '_> {
         let mods = self.fmods();
         let dd = self.dst(ops.first().ok_or("missing operand")?)?;
         let a = self.src(ops.get(1).ok_or("missing operand")?, Self::fk(ft))?;
-        if dd != NONE {
-            self.emit(Op::Un {
+        self.emit_def(
+            dd,
+            Op::Un {
                 f: UnF::Float(f, ft, mods),
                 d: dd,
                 a,
-            });
-        }
+            },
+        );
         Ok(())
     }
 
@@ -68,15 +69,11 @@ impl FnTranslator<'_, '_> {
             match src {
                 Operand::Imm(_) | Operand::UImm(_) => {
                     let v = !matches!(src, Operand::Imm(0) | Operand::UImm(0));
-                    if p != NONE {
-                        self.emit(Op::PConst { p, v });
-                    }
+                    self.emit_def(p, Op::PConst { p, v });
                 }
                 _ => {
                     let (a, neg) = self.src_pred(src)?;
-                    if p != NONE {
-                        self.emit(Op::PMov { p, a, neg });
-                    }
+                    self.emit_def(p, Op::PMov { p, a, neg });
                 }
             }
             return Ok(());
@@ -116,14 +113,15 @@ impl FnTranslator<'_, '_> {
                     arr[i] = self.src(o, ek)?;
                 }
                 let dd = self.dst(dst)?;
-                if dd != NONE {
-                    self.emit(Op::Pack {
+                self.emit_def(
+                    dd,
+                    Op::Pack {
                         d: dd,
                         srcs: arr,
                         n: n as u8,
                         ew: ew as u8,
-                    });
-                }
+                    },
+                );
             }
             _ => {
                 let dd = self.dst(dst)?;
@@ -185,8 +183,9 @@ impl FnTranslator<'_, '_> {
                 sat: fl.contains(Flags::SATFINITE),
                 relu: fl.contains(Flags::RELU),
             };
-            if dd != NONE {
-                self.emit(Op::Bin {
+            self.emit_def(
+                dd,
+                Op::Bin {
                     f: BinF::CvtPair {
                         bf16: to_t == Type::Bf16x2,
                         mods,
@@ -194,8 +193,8 @@ impl FnTranslator<'_, '_> {
                     d: dd,
                     a,
                     b,
-                });
-            }
+                },
+            );
             return Ok(());
         }
         let to = num(to_t)?;

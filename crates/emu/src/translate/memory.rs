@@ -22,15 +22,16 @@ impl FnTranslator<'_, '_> {
         let t = ty.unwrap_or(Type::U64);
         let dd = self.dst(opn(0)?)?;
         let a = self.src(opn(1)?, K::I(W::B64))?;
-        if dd != NONE {
-            self.emit(Op::Cvta {
+        self.emit_def(
+            dd,
+            Op::Cvta {
                 d: dd,
                 a,
                 to_generic: !fl.contains(Flags::TO),
                 space,
                 narrow: t.size_bytes() == 4,
-            });
-        }
+            },
+        );
         Ok(())
     }
 
@@ -49,9 +50,7 @@ impl FnTranslator<'_, '_> {
         };
         let p = self.dst_pred(opn(0)?)?;
         let a = self.src(opn(1)?, K::I(W::B64))?;
-        if p != NONE {
-            self.emit(Op::Isspacep { p, a, space });
-        }
+        self.emit_def(p, Op::Isspacep { p, a, space });
         Ok(())
     }
 
@@ -74,9 +73,7 @@ impl FnTranslator<'_, '_> {
         let opn = |i: usize| operand(d, i);
         let dd = self.dst(opn(0)?)?;
         let z = self.konst(0);
-        if dd != NONE {
-            self.emit(Op::Mov { d: dd, a: z });
-        }
+        self.emit_def(dd, Op::Mov { d: dd, a: z });
         Ok(())
     }
 
@@ -98,17 +95,22 @@ impl FnTranslator<'_, '_> {
         })
     }
 
+    /// The type, space and vector width of the current `ld`/`st` (`what`), checking that the
+    /// element size is one the emulator moves.
+    fn access_shape(&self, what: &str) -> TResult<(Type, Space, u8)> {
+        let m = self.cur().mods;
+        let t = m.ty.ok_or("missing type")?;
+        if !matches!(t.size_bytes(), 1 | 2 | 4 | 8) {
+            return Err(format!("{what}.{t} is not supported"));
+        }
+        Ok((t, self.mem_space()?, m.vec.max(1)))
+    }
+
     pub(super) fn ld(&mut self) -> TResult<()> {
         let d = &self.f.insts[self.cur_inst];
-        let m = d.mods;
         let ops = d.operands.clone();
-        let t = m.ty.ok_or("missing type")?;
+        let (t, space, vec) = self.access_shape("ld")?;
         let size = t.size_bytes();
-        if !matches!(size, 1 | 2 | 4 | 8) {
-            return Err(format!("ld.{t} is not supported"));
-        }
-        let space = self.mem_space()?;
-        let vec = m.vec.max(1);
         let dsts: Vec<Operand> = match &ops[0] {
             Operand::Vector(v) => v.to_vec(),
             o => vec![o.clone()],
@@ -161,15 +163,9 @@ impl FnTranslator<'_, '_> {
 
     pub(super) fn st(&mut self) -> TResult<()> {
         let d = &self.f.insts[self.cur_inst];
-        let m = d.mods;
         let ops = d.operands.clone();
-        let t = m.ty.ok_or("missing type")?;
+        let (t, space, vec) = self.access_shape("st")?;
         let size = t.size_bytes();
-        if !matches!(size, 1 | 2 | 4 | 8) {
-            return Err(format!("st.{t} is not supported"));
-        }
-        let space = self.mem_space()?;
-        let vec = m.vec.max(1);
         let k = k_of(t).ok_or("bad type")?;
         let srcs: Vec<Operand> = match ops.get(1).ok_or("missing operand")? {
             Operand::Vector(v) => v.to_vec(),
