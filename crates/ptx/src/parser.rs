@@ -19,6 +19,12 @@ use crate::span::Span;
 pub const MAX_DEPTH: u32 = 64;
 /// Stop collecting errors after this many (the parse still completes).
 pub const MAX_ERRORS: usize = 10_000;
+/// PTX's one predefined constant (PTX ISA, "Identifiers"): the number of threads in a warp.
+/// nvcc emits it for CUDA's `warpSize` (`mov.u32 %r4, WARP_SZ;`); it reads as the integer
+/// immediate [`WARP_SIZE`] wherever an operand may be an integer.
+pub const WARP_SZ: &str = "WARP_SZ";
+/// The value of `WARP_SZ` on every target PTX supports.
+pub const WARP_SIZE: i64 = 32;
 
 /// Parses a PTX module. Always returns a (possibly partial) module, plus every error found.
 pub fn parse(src: &str) -> (Module<'_>, Vec<ParseError>) {
@@ -1506,6 +1512,9 @@ impl<'a> Parser<'a> {
             return Operand::Reg(name);
         }
         let is_reg = self.local_regs.contains(name);
+        if !is_reg && name == WARP_SZ {
+            return Operand::Imm(WARP_SIZE);
+        }
         if is_reg {
             if self.kind() == Tok::Pipe && self.kind_at(1) == Tok::Ident {
                 self.bump();
@@ -1795,6 +1804,34 @@ mod tests {
     use super::*;
 
     /// Every opcode is reachable from its own mnemonic text.
+    /// `WARP_SZ`, PTX's predefined warp-size constant, parses as the immediate 32 in plain and
+    /// address-offset positions; a `.reg` of that name declared by inline asm stays a register.
+    #[test]
+    fn warp_sz_is_the_predefined_constant_32() {
+        let src = ".version 8.5\n.target sm_90\n.entry k() {\n.reg .b32 %r<3>;\n\
+                   mov.u32 %r1, WARP_SZ;\nadd.s32 %r2, %r1, WARP_SZ;\n\
+                   { .reg .b32 WARP_SZ; mov.u32 WARP_SZ, %r1; }\n}";
+        let (m, errors) = parse(src);
+        assert!(errors.is_empty(), "{errors:?}");
+        let body = m.functions().next().unwrap().body.as_deref().unwrap();
+        let ops: Vec<&[Operand]> = body
+            .iter()
+            .filter_map(|s| match s {
+                Statement::Instruction(i) => Some(&i.operands[..]),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(ops[0][1], Operand::Imm(32));
+        assert_eq!(ops[1][2], Operand::Imm(32));
+        let Some(Statement::Scope(inner)) = body.last() else {
+            panic!("no scope: {body:?}")
+        };
+        let Some(Statement::Instruction(i)) = inner.last() else {
+            panic!("no instruction: {inner:?}")
+        };
+        assert_eq!(i.operands[0], Operand::Reg("WARP_SZ"));
+    }
+
     #[test]
     fn every_opcode_round_trips_through_its_mnemonic() {
         for &op in Opcode::ALL {
