@@ -13,9 +13,9 @@ mod common;
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::time::Duration;
-use warpscope_analysis::corpus::Spec;
 use warpscope_analysis::{Engine, Input, check};
 use warpscope_ir::Module;
+use warpscope_validate::corpus::Spec;
 
 struct Loaded {
     name: String,

@@ -19,9 +19,10 @@
 //!
 //! Nothing here knows about lanes: [`crate::eval`] evaluates nodes for the 32 lanes of a warp.
 
+use crate::expr::{Atom, BinOp, Cmp, Ext, Kind, Node, flags};
 use crate::poly::Poly;
 use crate::uniformity::{CallArg, call_args, call_returning};
-use cranelift_entity::{EntityRef, SecondaryMap, entity_impl};
+use cranelift_entity::{EntityRef, SecondaryMap};
 use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
 use warpscope_ir::control::{ControlInfo, cond_branch, is_back_edge, loop_contains};
@@ -29,96 +30,6 @@ use warpscope_ir::{
     AddrBase, Block, FuncId, Function, FunctionAnalyses, Inst, Loop, Module, Operand, Reg,
 };
 use warpscope_ptx::{BoolOp, CmpOp, Dim, MulMode, Opcode, SpecialReg, StateSpace, Type};
-
-/// A node of the ACF DAG.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Node(u32);
-entity_impl!(Node, "n");
-
-/// Leaves of ACF expressions.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Atom {
-    Tid(Dim),
-    Ntid(Dim),
-    Ctaid(Dim),
-    Nctaid(Dim),
-    Laneid,
-    /// A kernel (or unbound device-function) parameter's value: `index`, byte `offset`.
-    Param {
-        func: FuncId,
-        index: u32,
-        offset: i64,
-    },
-    /// The address of a variable ([`Acf::vars`]).
-    VarAddr(u32),
-    /// The value of a load ([`Acf::loads`]): uniform when its address is, else per-lane data.
-    Load(u32),
-    /// A per-lane unknown (clock, atomic result, shuffle, unmodelled call).
-    Unknown(u32),
-    /// A loop-carried value ([`Acf::loopvars`]).
-    LoopVar(u32),
-    /// The iteration count of a loop ([`Acf::loops`]), uniform among the loop's active lanes.
-    Iter(u32),
-    /// A uniform unknown (warp id, vote result, ...).
-    Uniform(u32),
-}
-
-/// Integer operations kept as atoms by the canonical form (evaluated exactly per lane).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum BinOp {
-    Div { signed: bool },
-    Rem { signed: bool },
-    And,
-    Or,
-    Xor,
-    Shl,
-    Shr { signed: bool },
-    Min { signed: bool },
-    Max { signed: bool },
-    MulHi { signed: bool, bits: u8 },
-}
-
-/// A comparison; `float` comparisons are not evaluated (their operands are opaque).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Cmp {
-    pub op: CmpOp,
-    pub signed: bool,
-    pub float: bool,
-    /// Operand width in bits (unsigned comparisons of narrow values wrap).
-    pub bits: u8,
-}
-
-/// Integer width conversions (identity on symbolic values, exact on concrete ones).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Ext {
-    Sext(u8),
-    Zext(u8),
-}
-
-/// What a node computes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Kind {
-    Const(i64),
-    Atom(Atom),
-    Add(Node, Node),
-    Mul(Node, Node),
-    Neg(Node),
-    Bin(BinOp, Node, Node),
-    Cmp(Cmp, Node, Node),
-    /// Boolean (0/1) connectives.
-    And(Node, Node),
-    Or(Node, Node),
-    Not(Node),
-    /// `p ? a : b`.
-    Select(Node, Node, Node),
-    Ext(Ext, Node),
-    /// An operation the engine does not model (floating point, bit tricks): equal inputs give
-    /// equal outputs, nothing more.
-    Opaque(u32, Node, Node),
-    /// A value leaving loop `.0` ([`Acf::loops`]): per-lane unknown when lanes may leave the
-    /// loop at different iterations, else the value itself.
-    LoopOut(u32, Node),
-}
 
 /// A variable whose address appears in an expression.
 #[derive(Debug, Clone)]
@@ -163,26 +74,6 @@ pub struct LoopVarInfo {
     pub step: Option<Node>,
     /// Whether lanes may hold different values (set by [`Acf::finalize`]).
     pub td: bool,
-}
-
-/// Flags summarising what a node depends on (see [`Acf::flags`]).
-pub mod flags {
-    pub const TID: u16 = 1;
-    pub const LANE: u16 = 2;
-    pub const UNKNOWN: u16 = 4;
-    /// A load through a thread-dependent address.
-    pub const LOAD_TD: u16 = 8;
-    pub const CTAID: u16 = 16;
-    pub const PARAM: u16 = 32;
-    pub const LOOP: u16 = 64;
-    pub const LOAD: u16 = 128;
-    pub const FLOAT: u16 = 256;
-    /// A loop-carried value without a closed form (its values need simulating the loop).
-    pub const NONAFFINE: u16 = 512;
-    /// A value shared by the warp but known only at run time (a loaded value, a vote).
-    pub const UDATA: u16 = 1024;
-    /// Thread-dependent: any of these.
-    pub const TD: u16 = TID | LANE | UNKNOWN | LOAD_TD;
 }
 
 /// The ACF DAG of one kernel and the device functions it calls.
@@ -290,7 +181,7 @@ impl Acf {
 
     pub fn bin(&mut self, op: BinOp, a: Node, b: Node) -> Node {
         if let (Some(x), Some(y)) = (self.as_const(a), self.as_const(b))
-            && let Some(v) = crate::eval::bin_concrete(op, x, y)
+            && let Some(v) = crate::expr::bin_concrete(op, x, y)
         {
             return self.konst(v);
         }
@@ -301,7 +192,7 @@ impl Acf {
         if !c.float
             && let (Some(x), Some(y)) = (self.as_const(a), self.as_const(b))
         {
-            return self.konst(i64::from(crate::eval::cmp_concrete(c, x, y)));
+            return self.konst(i64::from(crate::expr::cmp_concrete(c, x, y)));
         }
         self.intern(Kind::Cmp(c, a, b))
     }
@@ -355,7 +246,7 @@ impl Acf {
 
     pub fn ext(&mut self, e: Ext, a: Node) -> Node {
         if let Some(x) = self.as_const(a) {
-            return self.konst(crate::eval::ext_concrete(e, x));
+            return self.konst(crate::expr::ext_concrete(e, x));
         }
         if let Kind::Ext(e2, _) = self.kinds[a.index()]
             && e2 == e

@@ -17,8 +17,9 @@
 //! What stays undecided depends on data (`possible`), or on a parameter whose value is not
 //! assumed (a boundary check: at most a warp per block diverges, reported only on request).
 
-use crate::acf::{AccessSite, Acf, Atom, BranchSite, Kind, Node, flags};
+use crate::acf::{AccessSite, Acf, BranchSite};
 use crate::eval::{Env, Evaluator, Lanes, Sym, SymInfo, SymOracle, Symbols, WarpVal};
+use crate::expr::{Atom, Kind, Node, flags};
 use crate::geometry::Geometry;
 use crate::memory;
 use rustc_hash::FxHashMap;
@@ -252,7 +253,7 @@ fn eval_bool(
 enum LeafVal {
     Fixed([Tri; 32]),
     Split {
-        cmp: crate::acf::Cmp,
+        cmp: crate::expr::Cmp,
         c: Lanes,
         part: Vec<(u32, i64)>,
         /// Lanes whose value was decided without substitution.
@@ -495,13 +496,13 @@ impl<'a> Checker<'a> {
                 .zip(rec(b, memo))
                 .map(|(x, y)| x.wrapping_mul(y)),
             Kind::Neg(a) => rec(a, memo).map(i64::wrapping_neg),
-            Kind::Ext(e, a) => rec(a, memo).map(|x| crate::eval::ext_concrete(e, x)),
+            Kind::Ext(e, a) => rec(a, memo).map(|x| crate::expr::ext_concrete(e, x)),
             Kind::Bin(op, a, b) => rec(a, memo)
                 .zip(rec(b, memo))
-                .and_then(|(x, y)| crate::eval::bin_concrete(op, x, y)),
+                .and_then(|(x, y)| crate::expr::bin_concrete(op, x, y)),
             Kind::Cmp(c, a, b) if !c.float => rec(a, memo)
                 .zip(rec(b, memo))
-                .map(|(x, y)| i64::from(crate::eval::cmp_concrete(c, x, y))),
+                .map(|(x, y)| i64::from(crate::expr::cmp_concrete(c, x, y))),
             Kind::And(a, b) => rec(a, memo)
                 .zip(rec(b, memo))
                 .map(|(x, y)| i64::from(x != 0 && y != 0)),
@@ -570,8 +571,8 @@ impl<'a> Checker<'a> {
                         }
                         (None, Some(u)) => {
                             let d = c[k].wrapping_add(u);
-                            let r = crate::eval::cmp_concrete(
-                                crate::acf::Cmp {
+                            let r = crate::expr::cmp_concrete(
+                                crate::expr::Cmp {
                                     signed: true,
                                     bits: 64,
                                     ..*cmp

@@ -11,11 +11,12 @@
 //! data (a load through a thread-dependent address, an atomic, a clock), `opaque` when they
 //! depend on a uniform unknown in a non-polynomial way (e.g. `tid < n` with `n` unknown).
 
-use crate::acf::{Acf, Atom, BinOp, Cmp, Ext, Kind, Node};
+use crate::acf::Acf;
+use crate::expr::{Atom, BinOp, Cmp, Kind, Node, bin_concrete, cmp_concrete, ext_concrete};
 use crate::geometry::LaneCoord;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
-use warpscope_ptx::{CmpOp, Dim};
+use warpscope_ptx::Dim;
 
 /// Per-lane integer values.
 pub type Lanes = [i64; 32];
@@ -402,109 +403,6 @@ impl WarpVal {
     }
 }
 
-/// `op` on two integers (`None` where undefined, e.g. division by zero).
-pub fn bin_concrete(op: BinOp, a: i64, b: i64) -> Option<i64> {
-    Some(match op {
-        BinOp::Div { signed } => {
-            if b == 0 {
-                return None;
-            }
-            if signed {
-                a.wrapping_div(b)
-            } else {
-                ((a as u64) / (b as u64)) as i64
-            }
-        }
-        BinOp::Rem { signed } => {
-            if b == 0 {
-                return None;
-            }
-            if signed {
-                a.wrapping_rem(b)
-            } else {
-                ((a as u64) % (b as u64)) as i64
-            }
-        }
-        BinOp::And => a & b,
-        BinOp::Or => a | b,
-        BinOp::Xor => a ^ b,
-        BinOp::Shl => {
-            if !(0..64).contains(&b) {
-                0
-            } else {
-                a.wrapping_shl(b as u32)
-            }
-        }
-        BinOp::Shr { signed } => {
-            if !(0..64).contains(&b) {
-                if signed && a < 0 { -1 } else { 0 }
-            } else if signed {
-                a >> b
-            } else {
-                ((a as u64) >> b) as i64
-            }
-        }
-        BinOp::Min { signed } => {
-            if signed {
-                a.min(b)
-            } else {
-                (a as u64).min(b as u64) as i64
-            }
-        }
-        BinOp::Max { signed } => {
-            if signed {
-                a.max(b)
-            } else {
-                (a as u64).max(b as u64) as i64
-            }
-        }
-        BinOp::MulHi { signed, bits } => {
-            let p = if signed {
-                (a as i128) * (b as i128)
-            } else {
-                (a as u64 as i128) * (b as u64 as i128)
-            };
-            (p >> bits) as i64
-        }
-    })
-}
-
-/// An integer comparison.
-pub fn cmp_concrete(c: Cmp, a: i64, b: i64) -> bool {
-    let (a, b) = if c.signed {
-        (a as i128, b as i128)
-    } else {
-        let mask: u128 = if c.bits >= 64 {
-            u64::MAX as u128
-        } else {
-            (1u128 << c.bits) - 1
-        };
-        ((a as u128 & mask) as i128, (b as u128 & mask) as i128)
-    };
-    use CmpOp::*;
-    match c.op {
-        Eq | Equ => a == b,
-        Ne | Neu => a != b,
-        Lt | Lo | Ltu => a < b,
-        Le | Ls | Leu => a <= b,
-        Gt | Hi | Gtu => a > b,
-        Ge | Hs | Geu => a >= b,
-        Num | Nan => false,
-    }
-}
-
-/// An integer width conversion.
-pub fn ext_concrete(e: Ext, v: i64) -> i64 {
-    match e {
-        Ext::Sext(b) if b < 64 => {
-            let s = 64 - u32::from(b);
-            (v << s) >> s
-        }
-        Ext::Zext(b) if b < 64 => v & ((1i64 << b) - 1),
-        _ => v,
-    }
-}
-
 /// Everything an evaluation depends on besides the expression.
 #[derive(Debug, Clone)]
 pub struct Env {
@@ -593,7 +491,7 @@ impl<'a> Evaluator<'a> {
 
     /// A fresh symbol for the shared result of node `n`, with alignment `align`.
     fn node_sym(&mut self, n: Node, align: u64) -> WarpVal {
-        use crate::acf::flags;
+        use crate::expr::flags;
         let f = self.acf.flags(n);
         let data = f & (flags::UDATA | flags::UNKNOWN) != 0
             && f & (flags::CTAID | flags::PARAM | flags::LOOP) == 0;

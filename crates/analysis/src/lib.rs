@@ -8,8 +8,9 @@
 //! 1. structural facts from the IR ([`warpscope_ir::FunctionAnalyses`]) and control
 //!    dependence ([`control`]);
 //! 2. thread dependence with provenance ([`uniformity`]), inter-procedural by summaries;
-//! 3. the Arithmetic Control Form of every branch condition and address ([`acf`]), with
-//!    merges per GPUCheck's eq. 2 and call sites expanded in context (IACF);
+//! 3. the Arithmetic Control Form of every branch condition and address ([`acf`], over the
+//!    node vocabulary of [`expr`]), with merges per GPUCheck's eq. 2 and call sites expanded
+//!    in context (IACF);
 //! 4. evaluation for the 32 lanes of each warp of the launch geometry ([`eval`], [`checks`]):
 //!    divergence ratios and classes, sectors, lines and requests per warp request, bank
 //!    conflicts ([`memory`]);
@@ -24,15 +25,14 @@
 
 pub mod acf;
 pub mod checks;
-pub mod corpus;
 pub mod dataflow;
 pub mod drano;
 pub mod eval;
+pub mod expr;
 pub mod findings;
 pub mod geometry;
 pub mod memory;
 pub mod names;
-pub mod ncu;
 pub mod poly;
 pub mod uniformity;
 
@@ -457,7 +457,7 @@ fn run_acf(
     for ((f, i), pa) in params {
         if let Some(v) = pa.value {
             base_bind.insert(
-                acf::Atom::Param {
+                expr::Atom::Param {
                     func: *f,
                     index: *i,
                     offset: 0,
@@ -491,7 +491,7 @@ fn run_acf(
                 (0..64).map(|k| lo + (hi - lo) * k / 63).collect()
             };
             param_ranges.push((
-                acf::Atom::Param {
+                expr::Atom::Param {
                     func: *f,
                     index: *i,
                     offset: 0,

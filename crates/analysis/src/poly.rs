@@ -6,7 +6,7 @@
 //! factors sorted, so two expressions are equal exactly when their polynomials are, and
 //! differences cancel the way GPUCheck's `ACF₁(addr) − ACF₀(addr)` does.
 
-use crate::acf::Node;
+use crate::expr::Node;
 use std::collections::BTreeMap;
 
 /// A monomial: atoms with multiplicity, sorted. The empty monomial is the constant 1.

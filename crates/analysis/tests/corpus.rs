@@ -10,8 +10,8 @@ mod common;
 
 use std::collections::BTreeMap;
 use warpscope_analysis::Engine;
-use warpscope_analysis::corpus::{Score, Spec, score};
 use warpscope_report::Rule;
+use warpscope_validate::corpus::{Score, Spec, score};
 
 fn corpus_files() -> Vec<(String, std::path::PathBuf, std::path::PathBuf)> {
     let dir = common::root().join("corpus");

@@ -10,12 +10,12 @@ use cranelift_entity::SecondaryMap;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 use warpscope_analysis::acf::Builder;
-use warpscope_analysis::corpus::{Spec, score};
 use warpscope_analysis::{CheckResult, DivClass, Engine};
 use warpscope_ir::control::ControlInfo;
 use warpscope_ir::{AddrBase, FuncId, FunctionAnalyses, Operand};
 use warpscope_ptx::Opcode;
 use warpscope_report::Rule;
+use warpscope_validate::corpus::{Spec, score};
 
 fn paper(name: &str) -> (String, PathBuf, Spec) {
     let rel = format!("crates/analysis/tests/papers/{name}.cu");

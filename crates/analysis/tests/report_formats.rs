@@ -4,9 +4,9 @@
 
 mod common;
 
-use warpscope_analysis::corpus::Spec;
 use warpscope_analysis::{Engine, Input, check};
 use warpscope_report::{Rule, json, sarif, text};
+use warpscope_validate::corpus::Spec;
 
 fn corpus(name: &str) -> (std::path::PathBuf, Spec) {
     let cu = common::root().join(format!("corpus/{name}.cu"));

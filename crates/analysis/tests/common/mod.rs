@@ -1,47 +1,6 @@
-//! Loading PTX files for the integration tests.
+//! Loading PTX files for the integration tests (shared with the evaluation tools in
+//! `warpscope-validate`).
 
-#![allow(dead_code)]
+#![allow(unused_imports)]
 
-use std::path::{Path, PathBuf};
-use warpscope_analysis::{CheckOptions, CheckResult, Input, check};
-use warpscope_ir::Module;
-
-/// The repository root.
-pub fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-/// Parses and lowers a PTX file (panics on errors).
-pub fn load(ptx: &Path) -> (Module, String) {
-    let text = std::fs::read_to_string(ptx).unwrap_or_else(|e| panic!("{}: {e}", ptx.display()));
-    let module = {
-        let (ast, errs) = warpscope_ptx::parse(&text);
-        assert!(errs.is_empty(), "{}: {:?}", ptx.display(), errs.first());
-        let (m, errs) = warpscope_ir::lower_module(ast);
-        assert!(errs.is_empty(), "{}: {:?}", ptx.display(), errs.first());
-        m
-    };
-    (module, text)
-}
-
-/// Runs `check` on a PTX file whose `.file` names are repository-relative.
-pub fn run(ptx: &Path, opts: &CheckOptions) -> CheckResult {
-    let (module, text) = load(ptx);
-    let files = module.files.clone();
-    let source = move |i: u32| -> Option<String> {
-        let name = files.iter().find(|(k, _)| *k == i)?.1.clone();
-        std::fs::read_to_string(root().join(name)).ok()
-    };
-    let name = ptx
-        .strip_prefix(root())
-        .unwrap_or(ptx)
-        .display()
-        .to_string();
-    let input = Input {
-        module: &module,
-        ptx_name: &name,
-        ptx_text: &text,
-        source: &source,
-    };
-    check(&input, opts)
-}
+pub use warpscope_validate::{load, root, run};

@@ -1,13 +1,10 @@
 //! Runs `check` on corpus files and prints findings, mismatches against the `// expect:`
-//! comments and timings: `cargo run --release -p warpscope-analysis --example corpus_check
+//! comments and timings: `cargo run --release -p warpscope-validate --example corpus_check
 //! [-- NAME_FILTER [acf|drano]]`.
-
-#[path = "../tests/common/mod.rs"]
-mod common;
 
 use std::time::Instant;
 use warpscope_analysis::Engine;
-use warpscope_analysis::corpus::{Spec, score};
+use warpscope_validate::corpus::{Spec, score};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -17,7 +14,7 @@ fn main() {
         .and_then(|e| Engine::parse(e))
         .unwrap_or(Engine::Acf);
     let rel_dir = std::env::var("DIR").unwrap_or_else(|_| "corpus".into());
-    let dir = common::root().join(&rel_dir);
+    let dir = warpscope_validate::root().join(&rel_dir);
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -29,7 +26,7 @@ fn main() {
         let rel = format!("{rel_dir}/{}", cu.file_name().unwrap().to_string_lossy());
         let spec = Spec::parse(&std::fs::read_to_string(&cu).unwrap()).unwrap();
         let t = Instant::now();
-        let r = common::run(&cu.with_extension("ptx"), &spec.options(engine));
+        let r = warpscope_validate::run(&cu.with_extension("ptx"), &spec.options(engine));
         let dt = t.elapsed();
         println!(
             "== {rel}: {:.1} ms, {} findings",

@@ -1,5 +1,5 @@
 //! Static findings beside H100 measurements, per CUDA source line of the corpus (the table in
-//! docs/accuracy.md): `cargo run --release -p warpscope-analysis --example h100_compare
+//! docs/accuracy.md): `cargo run --release -p warpscope-validate --example h100_compare
 //! [-- NCU_DIR]`.
 //!
 //! H100 data, per corpus file `NAME` (first found): every `NCU_DIR/NAME*.csv` (Nsight Compute
@@ -16,16 +16,13 @@
 //! Branches are grouped per (kernel, line); boundary checks are reported (`--boundary`) since
 //! the hardware sees their tail warp.
 
-#[path = "../tests/common/mod.rs"]
-mod common;
-
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
-use warpscope_analysis::corpus::Spec;
-use warpscope_analysis::ncu::{self, LineCounters};
 use warpscope_analysis::{CheckResult, Engine, Input, check};
 use warpscope_ir::{FunctionAnalyses, Module, control};
+use warpscope_ncu::{LineCounters, SourcePage, parse_kernel_metrics_tsv};
 use warpscope_report::{Certainty, Rule};
+use warpscope_validate::corpus::Spec;
 
 #[derive(Default)]
 struct Tally {
@@ -81,7 +78,7 @@ fn h100_rows(root: &Path, ncu_dir: &Path, name: &str) -> (Vec<LineCounters>, &'s
         for p in csvs {
             let stem = p.file_stem().unwrap().to_string_lossy().into_owned();
             let kernel = stem.split_once("__").map(|(_, k)| k.to_string());
-            for mut r in ncu::parse_source_csv(&std::fs::read_to_string(&p).unwrap_or_default()) {
+            for mut r in SourcePage::parse(&std::fs::read_to_string(&p).unwrap_or_default()).lines {
                 r.kernel = kernel.clone();
                 rows.push(r);
             }
@@ -89,20 +86,20 @@ fn h100_rows(root: &Path, ncu_dir: &Path, name: &str) -> (Vec<LineCounters>, &'s
         return (rows, "ncu CSV");
     }
     if let Ok(t) = std::fs::read_to_string(ncu_dir.join(format!("{name}.lines.tsv"))) {
-        return (ncu::parse_lines_tsv(&t), "validation/h100/ncu TSV");
+        return (SourcePage::parse(&t).lines, "validation/h100/ncu TSV");
     }
     if let Ok(t) = std::fs::read_to_string(root.join(format!("corpus/h100/{name}.tsv"))) {
-        return (ncu::parse_lines_tsv(&t), "corpus/h100 TSV");
+        return (SourcePage::parse(&t).lines, "corpus/h100 TSV");
     }
     (Vec::new(), "none")
 }
 
 fn analyse(ptx: &Path, module: &Module, text: &str, spec: &Spec) -> CheckResult {
-    let root = common::root();
+    let root = warpscope_validate::root();
     let files = module.files.clone();
     let source = move |i: u32| -> Option<String> {
         let name = files.iter().find(|(k, _)| *k == i)?.1.clone();
-        std::fs::read_to_string(common::root().join(name)).ok()
+        std::fs::read_to_string(warpscope_validate::root().join(name)).ok()
     };
     let name = ptx.strip_prefix(&root).unwrap_or(ptx).display().to_string();
     let mut opts = spec.options(Engine::Acf);
@@ -267,7 +264,7 @@ fn branch_lines(
 }
 
 fn main() {
-    let root = common::root();
+    let root = warpscope_validate::root();
     let ncu_dir = std::env::args()
         .nth(1)
         .map(std::path::PathBuf::from)
@@ -296,7 +293,7 @@ fn main() {
                 kernel: None,
                 file: r.file.clone(),
                 line: r.line,
-                values: BTreeMap::new(),
+                ..LineCounters::default()
             });
             merge(e, r);
             if let Some(k) = &r.kernel {
@@ -306,7 +303,7 @@ fn main() {
                         kernel: Some(short(k)),
                         file: r.file.clone(),
                         line: r.line,
-                        values: BTreeMap::new(),
+                        ..LineCounters::default()
                     });
                 merge(e, r);
             }
@@ -314,7 +311,7 @@ fn main() {
         // Static side.
         let spec = Spec::parse(&std::fs::read_to_string(cu).unwrap()).unwrap();
         let ptx = cu.with_extension("ptx");
-        let (module, text) = common::load(&ptx);
+        let (module, text) = warpscope_validate::load(&ptx);
         let res = analyse(&ptx, &module, &text, &spec);
         let mut st: BTreeMap<u32, Vec<(Rule, Certainty)>> = BTreeMap::new();
         for f in &res.report.findings {
@@ -367,7 +364,7 @@ fn main() {
         // count them (0 conflicts in a kernel whose lines show 36-way), the kernel-level
         // l1tex bank-conflict metrics do.
         if let Ok(t) = std::fs::read_to_string(ncu_dir.join(format!("{name}.shared.tsv"))) {
-            for (k, m) in ncu::parse_kernel_metrics_tsv(&t) {
+            for (k, m) in parse_kernel_metrics_tsv(&t) {
                 let sum = |key: &str| -> f64 {
                     m.iter()
                         .filter(|(n, _)| n.contains(key))

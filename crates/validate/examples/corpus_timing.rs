@@ -1,14 +1,11 @@
 //! Per-module analysis times over the corpus (the table in docs/performance.md):
-//! `cargo run --release -p warpscope-analysis --example corpus_timing [-- RUNS]`.
+//! `cargo run --release -p warpscope-validate --example corpus_timing [-- RUNS]`.
 //! Each module is parsed and lowered once, then checked RUNS times (default 20); the table
 //! gives the median of each phase.
 
-#[path = "../tests/common/mod.rs"]
-mod common;
-
 use std::time::{Duration, Instant};
-use warpscope_analysis::corpus::Spec;
 use warpscope_analysis::{Engine, Input, check};
+use warpscope_validate::corpus::Spec;
 
 fn median(mut v: Vec<Duration>) -> Duration {
     v.sort();
@@ -24,7 +21,7 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(20);
-    let dir = common::root().join("corpus");
+    let dir = warpscope_validate::root().join("corpus");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -46,14 +43,14 @@ fn main() {
         let mut loaded = None;
         for _ in 0..runs.min(5) {
             let t = Instant::now();
-            loaded = Some(common::load(&ptx));
+            loaded = Some(warpscope_validate::load(&ptx));
             loads.push(t.elapsed());
         }
         let (module, text) = loaded.unwrap();
         let files_ = module.files.clone();
         let source = move |i: u32| -> Option<String> {
             let name = files_.iter().find(|(k, _)| *k == i)?.1.clone();
-            std::fs::read_to_string(common::root().join(name)).ok()
+            std::fs::read_to_string(warpscope_validate::root().join(name)).ok()
         };
         let input = Input {
             module: &module,

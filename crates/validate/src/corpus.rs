@@ -3,8 +3,8 @@
 //! `// expect: RULE CERTAINTY[, RULE CERTAINTY]` comments; and scoring findings against them.
 //! Used by the accuracy test, the benchmark and the docs table — not by `warpscope check`.
 
-use crate::{Assumptions, CheckOptions, Engine, GeometrySource, KernelGeometry};
 use std::collections::BTreeMap;
+use warpscope_analysis::{Assumptions, CheckOptions, Engine, GeometrySource, KernelGeometry};
 use warpscope_report::{Certainty, Finding, Rule};
 
 /// One expected finding.
@@ -44,7 +44,7 @@ impl Spec {
                         .split(',')
                         .map(|d| d.rsplit("..").next().unwrap_or(d).to_string())
                         .collect();
-                    crate::parse_dim3(&v.join(","))
+                    warpscope_analysis::parse_dim3(&v.join(","))
                 };
                 for p in parts {
                     if let Some(v) = p.strip_prefix("grid=") {
