@@ -7,6 +7,7 @@ use warpscope_ir::{FuncId, Inst, Module, SrcLoc};
 
 use crate::model::{
     CallSite, Counters, InstProfile, KernelProfile, LaunchRecord, LineProfile, Profile,
+    display_name,
 };
 use crate::observe::{InstIndex, Profiler};
 
@@ -29,12 +30,6 @@ impl LineStarts {
         let i = self.0.partition_point(|&s| s <= off).max(1) - 1;
         (i as u32 + 1, off - self.0[i] + 1)
     }
-}
-
-/// The display name of a kernel or function: demangled where `warpscope_ir::names`
-/// understands the symbol.
-pub fn display_name(ptx: &str) -> String {
-    warpscope_ir::names::qualified_name(ptx).unwrap_or_else(|| ptx.to_string())
 }
 
 /// Counters, access kind and access size of one instruction while building.

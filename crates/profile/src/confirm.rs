@@ -121,12 +121,6 @@ fn total(cs: &[Counters]) -> Counters {
     t
 }
 
-/// Whether an instruction's global excess is mostly misalignment (the dynamic
-/// `misaligned-access` / `uncoalesced-access` split, as [`crate::findings`] makes it).
-pub fn mostly_misaligned(g: &crate::model::GlobalCounters) -> bool {
-    g.misaligned_sectors > 0 && g.misaligned_sectors >= g.strided_sectors()
-}
-
 /// The verdict on one static finding and a note with the numbers behind it.
 pub fn verdict(f: &Finding, profile: &Profile) -> (Verdict, String) {
     let insts = match measured(f, profile) {
@@ -176,7 +170,8 @@ pub fn verdict(f: &Finding, profile: &Profile) -> (Verdict, String) {
             // Confirmed when some instruction here shows this cause as its main one.
             let shown = insts.iter().any(|i| {
                 let g = &i.global;
-                g.excess_sectors() > 0 && (f.rule == Rule::MisalignedAccess) == mostly_misaligned(g)
+                g.excess_sectors() > 0
+                    && (f.rule == Rule::MisalignedAccess) == g.mostly_misaligned()
             });
             (
                 if shown {

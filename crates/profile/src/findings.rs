@@ -74,7 +74,7 @@ pub fn instruction_findings(profile: &Profile, k: &KernelProfile, i: &InstProfil
     let mut out = Vec::new();
     let c = &i.counters;
     let loc = location(profile, i);
-    let function = (i.function != k.ptx_name).then(|| crate::build::display_name(&i.function));
+    let function = (i.function != k.ptx_name).then(|| crate::model::display_name(&i.function));
     let note = format!(
         "measured on {} ({} launch{} of `{}`)",
         profile.spec,
@@ -150,7 +150,7 @@ pub fn instruction_findings(profile: &Profile, k: &KernelProfile, i: &InstProfil
     if g.requests > 0 && g.excess_sectors() > 0 {
         // The main cause names the rule: misalignment when dense runs starting mid-sector
         // explain at least half of the excess.
-        let rule = if crate::confirm::mostly_misaligned(g) {
+        let rule = if g.mostly_misaligned() {
             Rule::MisalignedAccess
         } else {
             Rule::UncoalescedAccess

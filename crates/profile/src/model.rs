@@ -113,6 +113,12 @@ impl GlobalCounters {
             .saturating_sub(self.misaligned_sectors)
     }
 
+    /// Whether the excess is mostly misalignment: the dynamic `misaligned-access` /
+    /// `uncoalesced-access` split, as [`crate::findings`] makes it.
+    pub fn mostly_misaligned(&self) -> bool {
+        self.misaligned_sectors > 0 && self.misaligned_sectors >= self.strided_sectors()
+    }
+
     /// Mean per request (`0.0` without requests).
     pub fn per_request(&self, total: u64) -> f64 {
         if self.requests == 0 {
@@ -420,6 +426,12 @@ pub fn same_file(a: &str, b: &str, by_basename: bool) -> bool {
     } else {
         a == b
     }
+}
+
+/// The display name of a kernel or function: demangled where `warpscope_ir::names`
+/// understands the symbol.
+pub fn display_name(ptx: &str) -> String {
+    warpscope_ir::names::qualified_name(ptx).unwrap_or_else(|| ptx.to_string())
 }
 
 /// Last path component.

@@ -178,7 +178,7 @@ impl LaunchWindow {
             return true;
         }
         self.seen.resize(self.passes.len(), 0);
-        let name = crate::build::display_name(kernel);
+        let name = crate::model::display_name(kernel);
         let mut any = false;
         for (p, seen) in self.passes.iter().zip(self.seen.iter_mut()) {
             if !p.kernels.is_empty() && !p.kernels.iter().any(|k| *k == name || k == kernel) {

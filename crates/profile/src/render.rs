@@ -215,7 +215,7 @@ pub fn tables(profile: &Profile, top: usize) -> String {
             let g = &i.counters.global;
             let cause = match (g.misaligned_sectors > 0, g.strided_sectors() > 0) {
                 (true, false) => "misaligned",
-                (true, true) if crate::confirm::mostly_misaligned(g) => "misaligned (+stride)",
+                (true, true) if g.mostly_misaligned() => "misaligned (+stride)",
                 (true, true) => "stride (+misaligned)",
                 _ => "stride/scatter",
             };
