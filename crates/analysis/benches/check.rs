@@ -26,14 +26,7 @@ struct Loaded {
 }
 
 fn corpus() -> Vec<Loaded> {
-    let dir = common::root().join("corpus");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "cu") && p.with_extension("ptx").is_file())
-        .collect();
-    files.sort();
-    files
+    warpscope_validate::cu_with_ptx(&common::root().join("corpus"))
         .into_iter()
         .map(|cu| {
             let spec = Spec::parse(&std::fs::read_to_string(&cu).unwrap()).unwrap();

@@ -120,24 +120,15 @@ pub mod flags {
 /// `op` on two integers (`None` where undefined, e.g. division by zero).
 pub fn bin_concrete(op: BinOp, a: i64, b: i64) -> Option<i64> {
     Some(match op {
-        BinOp::Div { signed } => {
+        BinOp::Div { signed } | BinOp::Rem { signed } => {
             if b == 0 {
                 return None;
             }
-            if signed {
-                a.wrapping_div(b)
-            } else {
-                ((a as u64) / (b as u64)) as i64
-            }
-        }
-        BinOp::Rem { signed } => {
-            if b == 0 {
-                return None;
-            }
-            if signed {
-                a.wrapping_rem(b)
-            } else {
-                ((a as u64) % (b as u64)) as i64
+            match (matches!(op, BinOp::Div { .. }), signed) {
+                (true, true) => a.wrapping_div(b),
+                (true, false) => ((a as u64) / (b as u64)) as i64,
+                (false, true) => a.wrapping_rem(b),
+                (false, false) => ((a as u64) % (b as u64)) as i64,
             }
         }
         BinOp::And => a & b,
@@ -217,5 +208,24 @@ pub fn ext_concrete(e: Ext, v: i64) -> i64 {
         }
         Ext::Zext(b) if b < 64 => v & ((1i64 << b) - 1),
         _ => v,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn division_and_remainder_signed_unsigned_and_by_zero() {
+        let div = |signed| BinOp::Div { signed };
+        let rem = |signed| BinOp::Rem { signed };
+        assert_eq!(bin_concrete(div(true), -7, 2), Some(-3));
+        assert_eq!(bin_concrete(rem(true), -7, 2), Some(-1));
+        assert_eq!(bin_concrete(div(false), -2, 2), Some(i64::MAX));
+        assert_eq!(bin_concrete(rem(false), 7, 4), Some(3));
+        assert_eq!(bin_concrete(div(true), i64::MIN, -1), Some(i64::MIN));
+        for op in [div(true), div(false), rem(true), rem(false)] {
+            assert_eq!(bin_concrete(op, 5, 0), None);
+        }
     }
 }

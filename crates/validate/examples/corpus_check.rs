@@ -15,13 +15,10 @@ fn main() {
         .unwrap_or(Engine::Acf);
     let rel_dir = std::env::var("DIR").unwrap_or_else(|_| "corpus".into());
     let dir = warpscope_validate::root().join(&rel_dir);
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "cu") && p.with_extension("ptx").is_file())
+    let files: Vec<_> = warpscope_validate::cu_with_ptx(&dir)
+        .into_iter()
         .filter(|p| filter.is_empty() || p.file_stem().is_some_and(|s| *s == *filter.as_str()))
         .collect();
-    files.sort();
     for cu in files {
         let rel = format!("{rel_dir}/{}", cu.file_name().unwrap().to_string_lossy());
         let spec = Spec::parse(&std::fs::read_to_string(&cu).unwrap()).unwrap();

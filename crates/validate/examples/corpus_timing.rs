@@ -21,13 +21,7 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(20);
-    let dir = warpscope_validate::root().join("corpus");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "cu") && p.with_extension("ptx").is_file())
-        .collect();
-    files.sort();
+    let files = warpscope_validate::cu_with_ptx(&warpscope_validate::root().join("corpus"));
     println!(
         "| module | kernels | PTX lines | parse + lower | structure | uniformity | ACF | evaluation | findings | check total (acf) | check total (drano) |"
     );

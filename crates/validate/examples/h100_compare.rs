@@ -269,12 +269,7 @@ fn main() {
         .nth(1)
         .map(std::path::PathBuf::from)
         .unwrap_or_else(|| root.join("validation/h100/ncu"));
-    let mut files: Vec<_> = std::fs::read_dir(root.join("corpus"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "cu") && p.with_extension("ptx").is_file())
-        .collect();
-    files.sort();
+    let files = warpscope_validate::cu_with_ptx(&root.join("corpus"));
     let mut tallies: BTreeMap<&str, Tally> = BTreeMap::new();
     let mut rows = Vec::new();
     let mut div_rows = Vec::new();

@@ -23,6 +23,18 @@ pub fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
+/// The `.cu` files of `dir` that have a committed `.ptx` beside them, sorted (the corpus'
+/// programs when `dir` is `corpus/`).
+pub fn cu_with_ptx(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "cu") && p.with_extension("ptx").is_file())
+        .collect();
+    files.sort();
+    files
+}
+
 /// Parses and lowers a PTX file (panics on errors).
 pub fn load(ptx: &Path) -> (Module, String) {
     let text = std::fs::read_to_string(ptx).unwrap_or_else(|e| panic!("{}: {e}", ptx.display()));
