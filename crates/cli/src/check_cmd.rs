@@ -39,9 +39,12 @@ pub struct CheckArgs {
     /// Configuration file (default: ./warpscope.toml when present).
     #[arg(long, value_name = "PATH")]
     pub config: Option<PathBuf>,
-    /// Output format: text, json or sarif.
+    /// Output format: text, json, sarif or html (a self-contained page; see docs/report.md).
     #[arg(long, default_value = "text")]
     pub format: String,
+    /// Write the output here instead of standard output.
+    #[arg(long, short, value_name = "FILE")]
+    pub output: Option<PathBuf>,
     /// Exit with status 1 when findings of this rule remain (repeatable; `all` for any).
     #[arg(long, value_name = "RULE")]
     pub deny: Vec<String>,
@@ -60,6 +63,29 @@ pub struct CheckArgs {
     pub confirm: Option<PathBuf>,
     #[command(flatten)]
     pub compile: CompileArgs,
+}
+
+impl CheckArgs {
+    /// The arguments that check one module with every default (for `warpscope report`).
+    pub fn for_module(input: PathBuf, compile: CompileArgs) -> CheckArgs {
+        CheckArgs {
+            inputs: vec![input],
+            engine: "acf".into(),
+            kernel: Vec::new(),
+            block: Vec::new(),
+            grid: Vec::new(),
+            assume: Vec::new(),
+            config: None,
+            format: "text".into(),
+            output: None,
+            deny: Vec::new(),
+            show_ptx: false,
+            verbose: false,
+            boundary: false,
+            confirm: None,
+            compile,
+        }
+    }
 }
 
 /// Settings read from `warpscope.toml` (`[check]` table).
@@ -290,24 +316,26 @@ fn options(args: &CheckArgs) -> Result<(CheckOptions, Vec<Rule>, bool), String> 
     Ok((opts, deny, deny_all))
 }
 
-/// Runs `warpscope check`.
-pub fn run(args: CheckArgs) -> ExitCode {
-    let (opts, deny, deny_all) = match options(&args) {
-        Ok(x) => x,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    let format = args.format.as_str();
-    if !matches!(format, "text" | "json" | "sarif") {
-        eprintln!("error: unknown format `{format}` (expected text, json or sarif)");
-        return ExitCode::from(2);
-    }
+/// What the static analysis of the inputs produced.
+pub struct Analysed {
+    pub report: Report,
+    /// The CUDA sources the inputs name, by `.file` name.
+    pub sources: text::Sources,
+    /// The modules that loaded (for control-flow graphs and PTX lines).
+    pub modules: Vec<warpscope_frontend::LoadedModule>,
+    /// Findings silenced by `// warpscope: allow(...)`.
+    pub suppressed: usize,
+    /// Some input could not be loaded or analysed (reported on stderr).
+    pub failed: bool,
+}
+
+/// Loads and checks every input of `args` with `opts`.
+pub fn analyse(args: &CheckArgs, opts: &CheckOptions) -> Analysed {
     let mut all = Report::default();
     let mut sources = text::Sources::new();
     let mut failed = false;
     let mut suppressed = 0usize;
+    let mut loaded_modules = Vec::new();
     for path in &args.inputs {
         let Some(loaded) = load_or_report(path, &args.compile) else {
             failed = true;
@@ -330,7 +358,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
         let result = std::thread::scope(|s| {
             std::thread::Builder::new()
                 .stack_size(256 << 20)
-                .spawn_scoped(s, || check(&input, &opts))
+                .spawn_scoped(s, || check(&input, opts))
                 .expect("spawn analysis thread")
                 .join()
         });
@@ -346,7 +374,38 @@ pub fn run(args: CheckArgs) -> ExitCode {
         all.inputs.extend(result.report.inputs);
         all.kernels.extend(result.report.kernels);
         all.findings.extend(result.report.findings);
+        loaded_modules.push(loaded);
     }
+    Analysed {
+        report: all,
+        sources,
+        modules: loaded_modules,
+        suppressed,
+        failed,
+    }
+}
+
+/// Runs `warpscope check`.
+pub fn run(args: CheckArgs) -> ExitCode {
+    let (opts, deny, deny_all) = match options(&args) {
+        Ok(x) => x,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let format = args.format.as_str();
+    if !matches!(format, "text" | "json" | "sarif" | "html") {
+        eprintln!("error: unknown format `{format}` (expected text, json, sarif or html)");
+        return ExitCode::from(2);
+    }
+    let Analysed {
+        report: mut all,
+        sources,
+        modules,
+        suppressed,
+        failed,
+    } = analyse(&args, &opts);
     if failed && all.findings.is_empty() {
         return ExitCode::from(2);
     }
@@ -373,6 +432,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
     let out = match format {
         "json" => warpscope_report::json::render(&all),
         "sarif" => warpscope_report::sarif::render(&all),
+        "html" => html_page(&args, &all, &sources, &modules, &confirm_note),
         _ => {
             let opts = text::TextOptions {
                 show_ptx: args.show_ptx,
@@ -398,7 +458,10 @@ pub fn run(args: CheckArgs) -> ExitCode {
             s
         }
     };
-    print!("{out}");
+    if let Err(e) = crate::html_page::write_output(&args.output, &out) {
+        eprintln!("error: {e}");
+        return ExitCode::FAILURE;
+    }
     if failed {
         return ExitCode::from(2);
     }
@@ -411,6 +474,43 @@ pub fn run(args: CheckArgs) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// The `--format html` page of a check: annotated sources with the findings (and their
+/// `--confirm` verdicts), per-line static columns, and each kernel's CFG with the branches
+/// found divergent marked.
+fn html_page(
+    args: &CheckArgs,
+    all: &Report,
+    sources: &text::Sources,
+    modules: &[warpscope_frontend::LoadedModule],
+    confirm_note: &str,
+) -> String {
+    use warpscope_report::page::Page;
+    let mut page = Page {
+        title: format!(
+            "warpscope check {}",
+            args.inputs
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
+        ..Page::default()
+    };
+    for k in &all.kernels {
+        page.subtitle.push(format!("{}: {}", k.name, k.geometry));
+    }
+    if !confirm_note.is_empty() {
+        page.subtitle.push(confirm_note.to_string());
+    }
+    let source = |name: &str| sources.get(name).map(str::to_string);
+    crate::html_page::add_static_findings(&mut page, &all.findings, &source);
+    for m in modules {
+        page.graphs
+            .extend(crate::html_page::cfg_graphs_static(m, &all.findings));
+    }
+    warpscope_report::html::render(&page)
 }
 
 /// Runs `spec_path` under the profiler and marks `findings` against it. The note says how

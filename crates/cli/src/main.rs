@@ -2,10 +2,12 @@
 //! parses arguments and dispatches.
 
 mod check_cmd;
+mod html_page;
 mod load;
 mod profile_cmd;
 mod progress;
 mod ptx_cmd;
+mod report_cmd;
 mod run_cmd;
 
 use clap::{Parser, Subcommand};
@@ -29,6 +31,9 @@ enum Command {
     /// Run a launch spec on the emulator and profile it: divergence map, SIMT efficiency,
     /// coalescing and bank conflicts per CUDA line; basic-block vectors and memory traces.
     Profile(profile_cmd::ProfileArgs),
+    /// One self-contained HTML report of a launch spec: the profile of a run and the static
+    /// check of its module, findings confirmed or refuted by the run, charts and CFGs.
+    Report(report_cmd::ReportArgs),
     /// Execute a launch spec on the emulator (warp by warp, as the GPU would) and write
     /// the buffers it saves.
     Run(run_cmd::RunArgs),
@@ -41,5 +46,6 @@ fn main() -> ExitCode {
         Command::Check(args) => check_cmd::run(args),
         Command::Profile(args) => profile_cmd::run(args),
         Command::Run(args) => run_cmd::run(args),
+        Command::Report(args) => report_cmd::run(args),
     }
 }

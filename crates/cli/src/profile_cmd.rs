@@ -19,7 +19,8 @@ pub struct ProfileArgs {
     /// Launch spec (TOML) naming the module, its buffers and its launches.
     #[arg(value_name = "SPEC")]
     pub spec: PathBuf,
-    /// Output format: text (annotated source and ranked tables), json, sarif or csv.
+    /// Output format: text (annotated source and ranked tables), json, sarif, csv or html (a
+    /// self-contained page; see docs/report.md).
     #[arg(long, default_value = "text")]
     pub format: String,
     /// Write the output here instead of standard output.
@@ -77,20 +78,10 @@ pub struct ProfileArgs {
     pub compile: CompileArgs,
 }
 
-fn write_out(path: &Option<PathBuf>, s: &str) -> Result<(), String> {
-    match path {
-        Some(p) => std::fs::write(p, s).map_err(|e| format!("cannot write {}: {e}", p.display())),
-        None => {
-            print!("{s}");
-            Ok(())
-        }
-    }
-}
-
 pub fn run(args: ProfileArgs) -> ExitCode {
     let format = args.format.as_str();
-    if !matches!(format, "text" | "json" | "sarif" | "csv") {
-        eprintln!("error: unknown format `{format}` (expected text, json, sarif or csv)");
+    if !matches!(format, "text" | "json" | "sarif" | "csv" | "html") {
+        eprintln!("error: unknown format `{format}` (expected text, json, sarif, csv or html)");
         return ExitCode::from(2);
     }
     let spec = match load_spec(&args.spec) {
@@ -185,7 +176,7 @@ pub fn run(args: ProfileArgs) -> ExitCode {
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
-        return match write_out(&args.output, &ncu::render_markdown(&name, &cmp)) {
+        return match crate::html_page::write_output(&args.output, &ncu::render_markdown(&name, &cmp)) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("error: {e}");
@@ -197,6 +188,12 @@ pub fn run(args: ProfileArgs) -> ExitCode {
         "json" => render::json(profile),
         "sarif" => warpscope_report::sarif::render(&findings::report(profile)),
         "csv" => render::csv(profile),
+        "html" => {
+            let title = format!("warpscope profile {}", args.spec.display());
+            let (mut page, _) = crate::html_page::profile_page(title, &run, args.top);
+            page.findings = findings::report(profile).findings;
+            warpscope_report::html::render(&page)
+        }
         _ => {
             let mut texts: BTreeMap<String, String> = BTreeMap::new();
             let mut sources = text::Sources::new();
@@ -255,7 +252,7 @@ pub fn run(args: ProfileArgs) -> ExitCode {
             s
         }
     };
-    match write_out(&args.output, &out) {
+    match crate::html_page::write_output(&args.output, &out) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");

@@ -32,6 +32,7 @@ pub mod findings;
 pub mod model;
 pub mod ncu;
 pub mod observe;
+pub mod page;
 pub mod render;
 pub mod trace;
 mod varint;

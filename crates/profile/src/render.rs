@@ -41,7 +41,7 @@ fn dot_or(n: u64, s: impl FnOnce() -> String) -> String {
 }
 
 /// Per (file, line) counters summed over kernels.
-fn lines_by_file(profile: &Profile) -> BTreeMap<String, BTreeMap<u32, Counters>> {
+pub(crate) fn lines_by_file(profile: &Profile) -> BTreeMap<String, BTreeMap<u32, Counters>> {
     let mut out: BTreeMap<String, BTreeMap<u32, Counters>> = BTreeMap::new();
     for k in &profile.kernels {
         for l in &k.lines {
@@ -138,14 +138,14 @@ pub fn annotate(profile: &Profile, sources: &dyn SourceText) -> String {
 }
 
 /// Where an instruction is, for the ranked tables ([`InstProfile::shown_at`]).
-fn loc(i: &InstProfile) -> String {
+pub(crate) fn loc(i: &InstProfile) -> String {
     match i.shown_at() {
         Some((f, line, _)) => format!("{}:{line}", crate::model::basename(f)),
         None => format!("ptx:{}", i.ptx_line),
     }
 }
 
-fn ranked(
+pub(crate) fn ranked(
     profile: &Profile,
     keep: impl Fn(&Counters) -> bool,
     key: impl Fn(&Counters) -> u64,

@@ -2,7 +2,9 @@
 //!
 //! The one [`Finding`] type every warpscope mode produces (static `check`, dynamic `profile`,
 //! later the cache and model modes), and the renderers that turn a [`Report`] into
-//! rustc-style text ([`text`]), JSON ([`json`]) or SARIF 2.1.0 ([`sarif`]).
+//! rustc-style text ([`text`]), JSON ([`json`]) or SARIF 2.1.0 ([`sarif`]); and the report
+//! document ([`page::Page`]: sources with per-line metrics, findings, tables, cards, charts,
+//! control-flow graphs) that [`html`] turns into one self-contained HTML file.
 //!
 //! A finding says *what* (a [`Rule`]), *where* (CUDA `file:line:col` from `.loc`, and the PTX
 //! instruction), *how sure* ([`Certainty`]), *how bad* (a map of named [`Measure`] ranges:
@@ -11,7 +13,9 @@
 //! Whether it came from static analysis or from a run is [`Origin`]; a dynamic run can mark a
 //! static finding confirmed or refuted through [`Verdict`] without changing the type.
 
+pub mod html;
 pub mod json;
+pub mod page;
 pub mod sarif;
 pub mod text;
 
