@@ -73,7 +73,7 @@ pub fn render(page: &Page) -> String {
         h,
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <meta name=\"generator\" content=\"{} {}\">\n<title>{title}</title>\n<style>\n{CSS}</style>\n\
+         <meta name=\"generator\" content=\"{} {}\">\n<link rel=\"icon\" href=\"data:,\">\n<title>{title}</title>\n<style>\n{CSS}</style>\n\
          </head>\n<body>\n<header>\n<h1>{title}</h1>\n",
         crate::TOOL_NAME,
         crate::TOOL_VERSION
