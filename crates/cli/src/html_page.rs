@@ -4,8 +4,8 @@
 //! output to `-o FILE` or standard output.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 use std::collections::HashSet;
+use std::path::PathBuf;
 use warpscope_ir::{Function, FunctionAnalyses, Inst, Module};
 use warpscope_report::page::{Graph, GraphEdge, GraphNode, LineRef, Metric, NodeMark, Page};
 use warpscope_report::{Finding, Rule, is_system_file};
@@ -107,7 +107,9 @@ pub fn cfg_graphs(module: &Module, divergent: &dyn Fn(&Function, Inst) -> bool) 
         let index: BTreeMap<_, usize> = f.blocks.keys().enumerate().map(|(i, b)| (b, i)).collect();
         let mut marks = vec![NodeMark::Plain; f.blocks.len()];
         for (b, data) in f.blocks.iter() {
-            let Some(&last) = data.insts.last() else { continue };
+            let Some(&last) = data.insts.last() else {
+                continue;
+            };
             if a.cfg.succs(b).len() > 1 && divergent(f, last) {
                 let i = index[&b];
                 marks[i] = NodeMark::Divergent;
@@ -209,7 +211,9 @@ pub fn cfg_graphs_profile(module: &Module, profile: &warpscope_profile::Profile)
         .filter(|i| i.counters.divergent_branches > 0)
         .map(|i| (i.function.as_str(), i.inst))
         .collect();
-    cfg_graphs(module, &|f, i| diverged.contains(&(f.name.as_str(), i.as_u32())))
+    cfg_graphs(module, &|f, i| {
+        diverged.contains(&(f.name.as_str(), i.as_u32()))
+    })
 }
 
 /// The page of a profiled run: its sources with the profile's heat-map columns and PTX,

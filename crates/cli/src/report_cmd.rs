@@ -107,7 +107,8 @@ pub fn run(args: ReportArgs) -> ExitCode {
     ));
     crate::html_page::add_static_findings(&mut page, &c.findings, &source);
     page.findings.extend(c.missed.iter().cloned());
-    let n = |v: warpscope_report::Verdict| c.findings.iter().filter(|f| f.verdict == Some(v)).count();
+    let n =
+        |v: warpscope_report::Verdict| c.findings.iter().filter(|f| f.verdict == Some(v)).count();
     page.notes.push(format!(
         "static check: {} findings, {} confirmed, {} refuted, {} not executed by the run; {} \
          found by the run only (matched by PTX line: the run executes the checked module)",

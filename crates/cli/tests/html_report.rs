@@ -129,7 +129,12 @@ impl Browser {
             json!({"targetId": target_id, "flatten": true}),
         );
         b.session = attached["sessionId"].as_str().unwrap().to_string();
-        for domain in ["Runtime.enable", "Log.enable", "Page.enable", "Network.enable"] {
+        for domain in [
+            "Runtime.enable",
+            "Log.enable",
+            "Page.enable",
+            "Network.enable",
+        ] {
             b.call(domain, json!({}));
         }
         b.call(
@@ -191,7 +196,10 @@ impl Browser {
         self.call("Page.navigate", json!({"url": url}));
         let start = Instant::now();
         while self.eval("document.readyState") != json!("complete") {
-            assert!(start.elapsed() < Duration::from_secs(60), "page did not load");
+            assert!(
+                start.elapsed() < Duration::from_secs(60),
+                "page did not load"
+            );
             std::thread::sleep(Duration::from_millis(50));
         }
     }
@@ -347,7 +355,10 @@ fn report_renders_and_reacts_in_chromium() {
     assert_eq!(switched, json!(target_metric));
     assert_ne!(json!(target_metric), first_metric);
     let after = b.eval(paint);
-    assert_ne!(before, after, "switching the metric left the heat map unchanged");
+    assert_ne!(
+        before, after,
+        "switching the metric left the heat map unchanged"
+    );
     // The hottest row is the one whose data holds the largest value of the new metric.
     let hottest = b.eval(&format!(
         "(() => {{ const rows = [...document.querySelectorAll('tr.ln')]; \
@@ -370,7 +381,10 @@ fn report_renders_and_reacts_in_chromium() {
     }
     let (ha, hb) = (shot_a.heat_profile(), shot_b.heat_profile());
     assert!(ha.iter().sum::<usize>() > 0, "no heat-map colour on screen");
-    assert_ne!(ha, hb, "the screenshots show the same heat map for both metrics");
+    assert_ne!(
+        ha, hb,
+        "the screenshots show the same heat map for both metrics"
+    );
 
     // A ranked-table row scrolls to its line.
     let row = b.eval(
@@ -385,7 +399,11 @@ fn report_renders_and_reacts_in_chromium() {
     );
     assert_eq!(b.eval(&visible), json!(false), "line already on screen");
     b.click(row[1].as_f64().unwrap(), row[2].as_f64().unwrap());
-    assert_eq!(b.eval(&visible), json!(true), "clicking the row did not show {target}");
+    assert_eq!(
+        b.eval(&visible),
+        json!(true),
+        "clicking the row did not show {target}"
+    );
     assert_eq!(b.eval("location.hash"), json!(format!("#{target}")));
     b.screenshot(&out.join("after-row-click.png"));
 
@@ -397,7 +415,11 @@ fn report_renders_and_reacts_in_chromium() {
     let ptx_hidden = format!("document.getElementById('ptx-{target}').hidden");
     assert_eq!(b.eval(&ptx_hidden), json!(true));
     b.click(no[0].as_f64().unwrap(), no[1].as_f64().unwrap());
-    assert_eq!(b.eval(&ptx_hidden), json!(false), "PTX of {target} not shown");
+    assert_eq!(
+        b.eval(&ptx_hidden),
+        json!(false),
+        "PTX of {target} not shown"
+    );
     let ptx = b.eval(&format!(
         "document.getElementById('ptx-{target}').textContent"
     ));

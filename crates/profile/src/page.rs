@@ -83,7 +83,12 @@ fn pct(x: f64) -> String {
 /// left out), metric columns, PTX per line, cards, tables (`top` rows each) and charts. The
 /// caller adds findings: the profile's own ([`crate::findings::report`]), or static ones
 /// confirmed against it.
-pub fn fill(page: &mut Page, profile: &Profile, source: &dyn Fn(&str) -> Option<String>, top: usize) {
+pub fn fill(
+    page: &mut Page,
+    profile: &Profile,
+    source: &dyn Fn(&str) -> Option<String>,
+    top: usize,
+) {
     for m in metrics() {
         page.add_metric(m);
     }
@@ -212,7 +217,15 @@ fn tables(page: &mut Page, profile: &Profile, top: usize) {
     push_table(
         page,
         "Global accesses (ranked by excess 32-byte sectors)",
-        &["where", "kernel", "requests", "sectors/req", "ideal", "excess", "instruction"],
+        &[
+            "where",
+            "kernel",
+            "requests",
+            "sectors/req",
+            "ideal",
+            "excess",
+            "instruction",
+        ],
         gl,
     );
     let sh = rows(
@@ -234,7 +247,15 @@ fn tables(page: &mut Page, profile: &Profile, top: usize) {
     push_table(
         page,
         "Shared-memory bank conflicts (ranked by excess wavefronts)",
-        &["where", "kernel", "requests", "wavefronts/req", "worst", "excess", "instruction"],
+        &[
+            "where",
+            "kernel",
+            "requests",
+            "wavefronts/req",
+            "worst",
+            "excess",
+            "instruction",
+        ],
         sh,
     );
 }
@@ -276,7 +297,10 @@ fn charts(page: &mut Page, profile: &Profile, top: usize) {
         .into_iter()
         .take(top)
         .collect();
-    if branches.iter().any(|(_, i)| i.counters.divergent_branches > 0) {
+    if branches
+        .iter()
+        .any(|(_, i)| i.counters.divergent_branches > 0)
+    {
         page.charts.push(Chart {
             title: "Divergence map: branch visits per branch".into(),
             kind: ChartKind::Bars,

@@ -124,7 +124,13 @@ fn self_contained_and_escaped() {
     assert!(h.contains("<title>t &lt;&amp;&gt; &quot;q&quot;</title>"));
     assert!(h.contains("branch &lt;diverges&gt;"));
     // Nothing to fetch: no external scripts, styles, images or fonts.
-    for bad in ["<script src", "<link rel=\"stylesheet\"", "<img", "@import", "url(http"] {
+    for bad in [
+        "<script src",
+        "<link rel=\"stylesheet\"",
+        "<img",
+        "@import",
+        "url(http",
+    ] {
         assert!(!h.contains(bad), "{bad}");
     }
     assert!(!h.contains("href=\"http"));
@@ -178,4 +184,26 @@ fn empty_page_renders() {
     let h = html::render(&Page::default());
     assert!(h.contains("</html>"));
     assert!(!h.contains("id=\"source\""));
+}
+
+#[test]
+fn heat_map_opens_on_the_first_metric_with_a_positive_value() {
+    let mut p = page();
+    // A metric that is zero everywhere goes first in the menu: the page must not open blank.
+    p.metrics
+        .insert(0, Metric::new("bank_ways", "bank-conflict ways", "help"));
+    p.source_mut("k.cu", None)
+        .line_mut(3)
+        .values
+        .insert("bank_ways".into(), 0.0);
+    assert_eq!(html::first_nonzero_metric(&p), 1);
+    let h = html::render(&p);
+    assert!(h.contains("<option value=\"idle_lanes\" title=\"help\" selected>"));
+    assert!(!h.contains("<option value=\"bank_ways\" title=\"help\" selected>"));
+    // Nothing positive anywhere: the first metric.
+    p.source_mut("k.cu", None)
+        .line_mut(2)
+        .values
+        .insert("idle_lanes".into(), 0.0);
+    assert_eq!(html::first_nonzero_metric(&p), 0);
 }

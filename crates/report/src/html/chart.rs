@@ -99,8 +99,14 @@ fn xy(root: &DrawingArea<SVGBackend<'_>, Shift>, chart: &Chart) -> DrawResult {
     let fold = |f: fn(f64, f64) -> f64, init: f64, y: bool| {
         pts().map(|p| if y { p.1 } else { p.0 }).fold(init, f)
     };
-    let (mut x0, mut x1) = (fold(f64::min, f64::INFINITY, false), fold(f64::max, 0.0, false));
-    let (mut y0, mut y1) = (fold(f64::min, f64::INFINITY, true), fold(f64::max, 0.0, true));
+    let (mut x0, mut x1) = (
+        fold(f64::min, f64::INFINITY, false),
+        fold(f64::max, 0.0, false),
+    );
+    let (mut y0, mut y1) = (
+        fold(f64::min, f64::INFINITY, true),
+        fold(f64::max, 0.0, true),
+    );
     if !x0.is_finite() {
         (x0, x1, y0, y1) = (0.0, 1.0, 0.0, 1.0);
     }
@@ -170,12 +176,9 @@ where
         if chart.kind == ChartKind::Lines {
             c.draw_series(LineSeries::new(pts.iter().copied(), col.stroke_width(2)))?;
         }
-        c.draw_series(
-            pts.iter()
-                .map(move |&p| Circle::new(p, 3, col.filled())),
-        )?
-        .label(s.name.as_str())
-        .legend(move |(x, y)| Circle::new((x + 5, y), 4, col.filled()));
+        c.draw_series(pts.iter().map(move |&p| Circle::new(p, 3, col.filled())))?
+            .label(s.name.as_str())
+            .legend(move |(x, y)| Circle::new((x + 5, y), 4, col.filled()));
     }
     Ok(())
 }

@@ -138,12 +138,14 @@ fn source(h: &mut String, page: &Page) {
     h.push_str("<section id=\"source\"><h2>Source</h2>\n<div class=\"controls\">");
     if !page.metrics.is_empty() {
         h.push_str("<label>Heat map: <select id=\"metric\">");
-        for m in &page.metrics {
+        let shown = first_nonzero_metric(page);
+        for (i, m) in page.metrics.iter().enumerate() {
             let _ = write!(
                 h,
-                "<option value=\"{}\" title=\"{}\">{}</option>",
+                "<option value=\"{}\" title=\"{}\"{}>{}</option>",
                 escape(&m.id),
                 escape(&m.help),
+                if i == shown { " selected" } else { "" },
                 escape(&m.label)
             );
         }
@@ -221,6 +223,21 @@ fn source(h: &mut String, page: &Page) {
     h.push_str("</section>\n");
 }
 
+/// The index of the metric the heat map opens on: the first in menu order that is positive on
+/// some line (a page whose first metric is zero everywhere would open blank), else the first.
+pub fn first_nonzero_metric(page: &Page) -> usize {
+    page.metrics
+        .iter()
+        .position(|m| {
+            page.sources.iter().any(|s| {
+                s.annotations
+                    .values()
+                    .any(|a| a.values.get(&m.id).is_some_and(|&v| v > 0.0))
+            })
+        })
+        .unwrap_or(0)
+}
+
 fn findings(h: &mut String, page: &Page) {
     if page.findings.is_empty() {
         return;
@@ -268,12 +285,11 @@ fn tables(h: &mut String, page: &Page) {
         }
         h.push_str("</tr></thead><tbody>\n");
         for r in &t.rows {
-            let target = r
-                .at
-                .as_ref()
-                .and_then(|a| anchor(page, a))
-                .map(|a| format!(" class=\"link\" data-target=\"{a}\""))
-                .unwrap_or_default();
+            let target =
+                r.at.as_ref()
+                    .and_then(|a| anchor(page, a))
+                    .map(|a| format!(" class=\"link\" data-target=\"{a}\""))
+                    .unwrap_or_default();
             let _ = write!(h, "<tr{target}>");
             for c in &r.cells {
                 let _ = write!(h, "<td>{}</td>", escape(c));
