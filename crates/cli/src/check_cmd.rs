@@ -458,7 +458,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
             s
         }
     };
-    if let Err(e) = crate::html_page::write_output(&args.output, &out) {
+    if let Err(e) = crate::output::write(&args.output, &out) {
         eprintln!("error: {e}");
         return ExitCode::FAILURE;
     }

@@ -1,11 +1,9 @@
 //! What the CLI adds to a report page ([`warpscope_report::page::Page`]) beyond what each
 //! mode's crate fills: static findings with their per-line columns, the control-flow graphs
-//! of the kernels with divergent branches and reconvergence points marked, and writing any
-//! output to `-o FILE` or standard output.
+//! of the kernels with divergent branches and reconvergence points marked.
 
 use std::collections::BTreeMap;
 use std::collections::HashSet;
-use std::path::PathBuf;
 use warpscope_ir::{Function, FunctionAnalyses, Inst, Module};
 use warpscope_report::page::{Graph, GraphEdge, GraphNode, LineRef, Metric, NodeMark, Page};
 use warpscope_report::{Finding, Rule, is_system_file};
@@ -13,21 +11,6 @@ use warpscope_report::{Finding, Rule, is_system_file};
 /// Kernels with more blocks than this get no CFG drawing (it would be unreadable and slow
 /// to lay out).
 const MAX_CFG_BLOCKS: usize = 200;
-
-/// Writes `s` to `path`, or to standard output without one.
-pub fn write_output(path: &Option<PathBuf>, s: &str) -> Result<(), String> {
-    match path {
-        Some(p) => std::fs::write(p, s).map_err(|e| format!("cannot write {}: {e}", p.display())),
-        None => {
-            use std::io::Write;
-            let mut out = std::io::stdout().lock();
-            // A closed pipe (`| head`) is not an error worth a panic.
-            let _ = out.write_all(s.as_bytes());
-            let _ = out.flush();
-            Ok(())
-        }
-    }
-}
 
 /// The measure a static finding of `rule` shows in its heat-map column.
 fn static_measure(rule: Rule) -> (&'static str, &'static str, &'static str) {

@@ -4,6 +4,7 @@
 mod check_cmd;
 mod html_page;
 mod load;
+mod output;
 mod profile_cmd;
 mod progress;
 mod ptx_cmd;

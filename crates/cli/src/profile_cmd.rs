@@ -176,10 +176,7 @@ pub fn run(args: ProfileArgs) -> ExitCode {
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
-        return match crate::html_page::write_output(
-            &args.output,
-            &ncu::render_markdown(&name, &cmp),
-        ) {
+        return match crate::output::write(&args.output, &ncu::render_markdown(&name, &cmp)) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("error: {e}");
@@ -255,7 +252,7 @@ pub fn run(args: ProfileArgs) -> ExitCode {
             s
         }
     };
-    match crate::html_page::write_output(&args.output, &out) {
+    match crate::output::write(&args.output, &out) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");

@@ -124,7 +124,7 @@ pub fn run(args: ReportArgs) -> ExitCode {
     } else {
         warpscope_report::html::render(&page)
     };
-    match crate::html_page::write_output(&args.output, &out) {
+    match crate::output::write(&args.output, &out) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");
