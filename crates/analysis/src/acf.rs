@@ -413,25 +413,68 @@ impl Acf {
         self.poly_memo(n, &mut memo)
     }
 
-    fn poly_memo(&self, n: Node, memo: &mut FxHashMap<Node, Poly>) -> Poly {
-        if let Some(p) = memo.get(&n) {
-            return p.clone();
-        }
-        let p = match self.kinds[n.index()] {
-            Kind::Const(c) => Poly::constant(c),
-            Kind::Add(a, b) => self.poly_memo(a, memo).add(&self.poly_memo(b, memo)),
-            Kind::Mul(a, b) => self.poly_memo(a, memo).mul(&self.poly_memo(b, memo)),
-            Kind::Neg(a) => self.poly_memo(a, memo).neg(),
-            Kind::Ext(_, a) => self.poly_memo(a, memo),
-            // Shifts left by a constant are multiplications.
+    /// The arithmetic operands [`Acf::poly_memo`] expands `n` into (none for an atom).
+    fn poly_operands(&self, n: Node) -> SmallVec<[Node; 2]> {
+        match self.kinds[n.index()] {
+            Kind::Add(a, b) | Kind::Mul(a, b) => SmallVec::from_slice(&[a, b]),
+            Kind::Neg(a) | Kind::Ext(_, a) => SmallVec::from_slice(&[a]),
             Kind::Bin(BinOp::Shl, a, b) if matches!(self.as_const(b), Some(0..=62)) => {
-                let k = self.as_const(b).unwrap_or(0);
-                self.poly_memo(a, memo).mul(&Poly::constant(1i64 << k))
+                SmallVec::from_slice(&[a])
             }
-            _ => Poly::atom(n),
-        };
-        memo.insert(n, p.clone());
-        p
+            _ => SmallVec::new(),
+        }
+    }
+
+    /// [`Acf::poly`] sharing `memo`. Iterative (an arithmetic chain as long as the input does
+    /// not deepen the stack), and bounded: a node whose expansion would exceed
+    /// [`MAX_POLY_TERMS`] terms stays an atom.
+    fn poly_memo(&self, root: Node, memo: &mut FxHashMap<Node, Poly>) -> Poly {
+        let mut stack: Vec<(Node, bool)> = vec![(root, false)];
+        while let Some((n, ready)) = stack.pop() {
+            if memo.contains_key(&n) {
+                continue;
+            }
+            let ops = self.poly_operands(n);
+            if !ready {
+                stack.push((n, true));
+                stack.extend(
+                    ops.iter()
+                        .filter(|o| !memo.contains_key(o))
+                        .map(|&o| (o, false)),
+                );
+                continue;
+            }
+            let get = |o: Node| memo.get(&o).cloned().unwrap_or_else(|| Poly::atom(o));
+            let p = match self.kinds[n.index()] {
+                Kind::Const(c) => Poly::constant(c),
+                Kind::Add(..) => {
+                    let (a, b) = (get(ops[0]), get(ops[1]));
+                    if a.terms.len() + b.terms.len() > MAX_POLY_TERMS {
+                        Poly::atom(n)
+                    } else {
+                        a.add(&b)
+                    }
+                }
+                Kind::Mul(..) => {
+                    let (a, b) = (get(ops[0]), get(ops[1]));
+                    if a.terms.len() * b.terms.len() > MAX_POLY_TERMS {
+                        Poly::atom(n)
+                    } else {
+                        a.mul(&b)
+                    }
+                }
+                Kind::Neg(_) => get(ops[0]).neg(),
+                Kind::Ext(..) => get(ops[0]),
+                // Shifts left by a constant are multiplications.
+                Kind::Bin(BinOp::Shl, _, b) if !ops.is_empty() => {
+                    let k = self.as_const(b).unwrap_or(0);
+                    get(ops[0]).mul(&Poly::constant(1i64 << k))
+                }
+                _ => Poly::atom(n),
+            };
+            memo.insert(n, p);
+        }
+        memo.get(&root).cloned().unwrap_or_else(|| Poly::atom(root))
     }
 
     /// Rebuilds a node from a polynomial.
@@ -449,12 +492,105 @@ impl Acf {
 
     /// A readable name for an atom-like node.
     pub fn atom_name(&self, n: Node, names: &dyn Fn(Atom) -> Option<String>) -> String {
-        match self.kinds[n.index()] {
+        Render::new(self, names).atom(n)
+    }
+
+    /// The canonical form of `n` as text, at most about [`DISPLAY_CHARS`] characters (deeper
+    /// or further parts are elided as `…`: a finding quotes an expression, it does not dump a
+    /// DAG whose tree form can be exponential in the input).
+    pub fn display_with(&self, n: Node, names: &dyn Fn(Atom) -> Option<String>) -> String {
+        Render::new(self, names).node(n)
+    }
+
+    /// The canonical form of `n` as text with default names.
+    pub fn display(&self, n: Node) -> String {
+        self.display_with(n, &|_| None)
+    }
+}
+
+/// Most terms a canonical polynomial keeps (a larger expansion stays an atom).
+pub const MAX_POLY_TERMS: usize = 256;
+/// Characters of an expression rendered before the rest is elided.
+pub const DISPLAY_CHARS: usize = 400;
+/// Nesting of rendered expressions before deeper parts are elided.
+const DISPLAY_DEPTH: u32 = 24;
+
+/// Renders ACF nodes as text within a budget of characters and nesting, sharing polynomials.
+struct Render<'a> {
+    acf: &'a Acf,
+    names: &'a dyn Fn(Atom) -> Option<String>,
+    polys: FxHashMap<Node, Poly>,
+    left: usize,
+    depth: u32,
+}
+
+impl<'a> Render<'a> {
+    fn new(acf: &'a Acf, names: &'a dyn Fn(Atom) -> Option<String>) -> Self {
+        Render {
+            acf,
+            names,
+            polys: FxHashMap::default(),
+            left: DISPLAY_CHARS,
+            depth: 0,
+        }
+    }
+
+    fn spend(&mut self, s: String) -> String {
+        self.left = self.left.saturating_sub(s.len().max(1));
+        s
+    }
+
+    /// `n` in canonical form.
+    fn node(&mut self, n: Node) -> String {
+        if self.left == 0 || self.depth >= DISPLAY_DEPTH {
+            return "…".into();
+        }
+        let p = self.acf.poly_memo(n, &mut self.polys);
+        if p.terms.len() == 1
+            && let Some((m, 1)) = p.terms.iter().next().map(|(m, c)| (m, *c))
+            && m.len() == 1
+            && m[0] == n
+        {
+            // An atom-like node: avoid recursing into itself.
+            return self.atom(n);
+        }
+        self.depth += 1;
+        let s = p.display(|a| self.atom(a));
+        self.depth -= 1;
+        s
+    }
+
+    fn op(&mut self, open: &str, parts: &[Node], sep: &str, close: &str) -> String {
+        let mut s = String::from(open);
+        for (i, &x) in parts.iter().enumerate() {
+            if i > 0 {
+                s.push_str(sep);
+            }
+            s.push_str(&self.node(x));
+        }
+        s.push_str(close);
+        s
+    }
+
+    /// An atom-like node (or an arithmetic node too large to expand) by name.
+    fn atom(&mut self, n: Node) -> String {
+        if self.left == 0 || self.depth >= DISPLAY_DEPTH {
+            return "…".into();
+        }
+        self.depth += 1;
+        let s = self.atom_inner(n);
+        self.depth -= 1;
+        s
+    }
+
+    fn atom_inner(&mut self, n: Node) -> String {
+        let acf = self.acf;
+        match acf.kinds[n.index()] {
             Kind::Atom(a) => {
-                if let Some(s) = names(a) {
-                    return s;
+                if let Some(s) = (self.names)(a) {
+                    return self.spend(s);
                 }
-                match a {
+                let s = match a {
                     Atom::Tid(d) => format!("tid.{}", crate::uniformity::dim_name(d)),
                     Atom::Ntid(d) => format!("ntid.{}", crate::uniformity::dim_name(d)),
                     Atom::Ctaid(d) => format!("ctaid.{}", crate::uniformity::dim_name(d)),
@@ -467,40 +603,42 @@ impl Acf {
                             format!("[param{index}+{offset}]")
                         }
                     }
-                    Atom::VarAddr(v) => format!("&{}", self.vars[v as usize].name),
+                    Atom::VarAddr(v) => format!("&{}", acf.vars[v as usize].name),
                     Atom::Load(l) => {
-                        let addr = self.poly(self.loads[l as usize].addr);
-                        format!("load[{}]", addr.display(|x| self.atom_name(x, names)))
+                        self.left = self.left.saturating_sub(6);
+                        let addr = self.node(acf.loads[l as usize].addr);
+                        return format!("load[{addr}]");
                     }
                     Atom::Unknown(u) => format!("?{u}"),
                     Atom::LoopVar(v) => format!("[phi{v}]"),
                     Atom::Iter(l) => format!("[iter{l}]"),
                     Atom::Uniform(u) => format!("[u{u}]"),
-                }
+                };
+                self.spend(s)
             }
-            Kind::Cmp(c, a, b) => format!(
-                "({} {} {})",
-                self.display_with(a, names),
-                cmp_symbol(c.op),
-                self.display_with(b, names)
-            ),
-            Kind::And(a, b) => format!(
-                "({} && {})",
-                self.display_with(a, names),
-                self.display_with(b, names)
-            ),
-            Kind::Or(a, b) => format!(
-                "({} || {})",
-                self.display_with(a, names),
-                self.display_with(b, names)
-            ),
-            Kind::Not(a) => format!("!{}", self.display_with(a, names)),
-            Kind::Select(p, a, b) => format!(
-                "({} ? {} : {})",
-                self.display_with(p, names),
-                self.display_with(a, names),
-                self.display_with(b, names)
-            ),
+            Kind::Const(c) => self.spend(c.to_string()),
+            Kind::Cmp(c, a, b) => {
+                self.left = self.left.saturating_sub(4);
+                self.op("(", &[a, b], &format!(" {} ", cmp_symbol(c.op)), ")")
+            }
+            Kind::And(a, b) => {
+                self.left = self.left.saturating_sub(6);
+                self.op("(", &[a, b], " && ", ")")
+            }
+            Kind::Or(a, b) => {
+                self.left = self.left.saturating_sub(6);
+                self.op("(", &[a, b], " || ", ")")
+            }
+            Kind::Not(a) => {
+                self.left = self.left.saturating_sub(1);
+                format!("!{}", self.node(a))
+            }
+            Kind::Select(p, a, b) => {
+                self.left = self.left.saturating_sub(8);
+                let p = self.node(p);
+                let (a, b) = (self.node(a), self.node(b));
+                format!("({p} ? {a} : {b})")
+            }
             Kind::Bin(op, a, b) => {
                 let s = match op {
                     BinOp::Div { .. } => "/",
@@ -514,46 +652,33 @@ impl Acf {
                     BinOp::Max { .. } => "max",
                     BinOp::MulHi { .. } => "mulhi",
                 };
+                self.left = self.left.saturating_sub(6);
                 if matches!(
                     op,
                     BinOp::Min { .. } | BinOp::Max { .. } | BinOp::MulHi { .. }
                 ) {
-                    format!(
-                        "{s}({}, {})",
-                        self.display_with(a, names),
-                        self.display_with(b, names)
-                    )
+                    self.op(&format!("{s}("), &[a, b], ", ", ")")
                 } else {
-                    format!(
-                        "({} {s} {})",
-                        self.display_with(a, names),
-                        self.display_with(b, names)
-                    )
+                    self.op("(", &[a, b], &format!(" {s} "), ")")
                 }
             }
-            Kind::Opaque(..) => "f(..)".into(),
-            Kind::LoopOut(_, a) => self.display_with(a, names),
-            _ => self.display_with(n, names),
+            Kind::Opaque(..) => self.spend("f(..)".into()),
+            Kind::LoopOut(_, a) => self.node(a),
+            // Arithmetic kept whole because its expansion is too large.
+            Kind::Add(a, b) => {
+                self.left = self.left.saturating_sub(5);
+                self.op("(", &[a, b], " + ", ")")
+            }
+            Kind::Mul(a, b) => {
+                self.left = self.left.saturating_sub(3);
+                self.op("(", &[a, b], "*", ")")
+            }
+            Kind::Neg(a) => {
+                self.left = self.left.saturating_sub(1);
+                format!("-{}", self.node(a))
+            }
+            Kind::Ext(_, a) => self.node(a),
         }
-    }
-
-    /// The canonical form of `n` as text.
-    pub fn display_with(&self, n: Node, names: &dyn Fn(Atom) -> Option<String>) -> String {
-        let p = self.poly(n);
-        if p.terms.len() == 1
-            && let Some((m, 1)) = p.terms.iter().next().map(|(m, c)| (m, *c))
-            && m.len() == 1
-            && m[0] == n
-        {
-            // An atom-like node: avoid recursing into itself.
-            return self.atom_name(n, names);
-        }
-        p.display(|a| self.atom_name(a, names))
-    }
-
-    /// The canonical form of `n` as text with default names.
-    pub fn display(&self, n: Node) -> String {
-        self.display_with(n, &|_| None)
     }
 }
 
@@ -717,6 +842,10 @@ impl<'m> Builder<'m> {
 
     /// The value of `reg` just before the instruction at position `pos` of block `b`.
     pub fn value_before(&mut self, ctx: usize, reg: Reg, b: Block, pos: usize) -> Node {
+        crate::stack::deep(|| self.value_before_step(ctx, reg, b, pos))
+    }
+
+    fn value_before_step(&mut self, ctx: usize, reg: Reg, b: Block, pos: usize) -> Node {
         let func = self.func(ctx);
         let insts = &func.blocks[b].insts;
         let mut k = pos.min(insts.len());
@@ -772,6 +901,10 @@ impl<'m> Builder<'m> {
     }
 
     fn value_at_entry(&mut self, ctx: usize, reg: Reg, b: Block) -> Node {
+        crate::stack::deep(|| self.value_at_entry_step(ctx, reg, b))
+    }
+
+    fn value_at_entry_step(&mut self, ctx: usize, reg: Reg, b: Block) -> Node {
         if let Some(&n) = self.ctxs[ctx].entry_memo.get(&(reg, b)) {
             return n;
         }
@@ -895,6 +1028,10 @@ impl<'m> Builder<'m> {
 
     /// The path predicate: lanes that reached `top` go on to reach `q` (forward edges only).
     pub fn reach(&mut self, ctx: usize, top: Block, q: Block) -> Node {
+        crate::stack::deep(|| self.reach_step(ctx, top, q))
+    }
+
+    fn reach_step(&mut self, ctx: usize, top: Block, q: Block) -> Node {
         if top == q {
             return self.acf.konst(1);
         }
@@ -1277,6 +1414,10 @@ impl<'m> Builder<'m> {
 
     /// The value `inst` writes into `reg`.
     pub fn def_value(&mut self, ctx: usize, inst: Inst, reg: Reg) -> Node {
+        crate::stack::deep(|| self.def_value_step(ctx, inst, reg))
+    }
+
+    fn def_value_step(&mut self, ctx: usize, inst: Inst, reg: Reg) -> Node {
         if let Some(&n) = self.ctxs[ctx].def_memo.get(&(inst, reg)) {
             return n;
         }
@@ -1719,6 +1860,15 @@ impl<'m> Builder<'m> {
 
     /// Branches and accesses of context `ctx` (and, recursively, of the callees it calls).
     pub fn collect(
+        &mut self,
+        ctx: usize,
+        branches: &mut Vec<BranchSite>,
+        accesses: &mut Vec<AccessSite>,
+    ) {
+        crate::stack::deep(|| self.collect_step(ctx, branches, accesses))
+    }
+
+    fn collect_step(
         &mut self,
         ctx: usize,
         branches: &mut Vec<BranchSite>,

@@ -67,6 +67,9 @@ pub struct BranchResult {
     pub data_dependent: bool,
     /// Whether the examination covered every block and iteration (no sampling caps hit).
     pub exhaustive: bool,
+    /// Whether the evaluation budget ran out: the warps left were given their symbolic
+    /// answer (undecided, counted in `maybe`).
+    pub budget_spent: bool,
     /// The condition in canonical ACF form.
     pub condition: String,
 }
@@ -119,6 +122,10 @@ pub struct AccessResult {
     pub data_dependent: bool,
     /// Lanes' addresses depend on an unknown parameter (stride unknown).
     pub param_dependent: bool,
+    /// Whether the evaluation budget ran out: blocks, parameter values and iterations past it
+    /// were not enumerated: the costs are the range over what was, and what was not rests on
+    /// the symbolic answer (an unknown stride or offset makes a verdict `possible`).
+    pub budget_spent: bool,
     pub address: String,
     /// The condition under which lanes run the access (canonical ACF form).
     pub active: String,
@@ -226,6 +233,15 @@ fn eval_bool(
     if let Some(v) = memo.get(&n) {
         return *v;
     }
+    crate::stack::deep(|| eval_bool_step(acf, n, vals, memo))
+}
+
+fn eval_bool_step(
+    acf: &Acf,
+    n: Node,
+    vals: &FxHashMap<Node, [Tri; 32]>,
+    memo: &mut FxHashMap<Node, [Tri; 32]>,
+) -> [Tri; 32] {
     let r = match acf.kind(n) {
         Kind::Const(c) => [if c != 0 { Tri::T } else { Tri::F }; 32],
         Kind::And(a, b) => {
@@ -341,6 +357,69 @@ pub struct Checker<'a> {
     pub(crate) sim_cache: FxHashMap<SimKey, std::rc::Rc<Vec<Sample>>>,
     /// Warp verdicts by the leaves' per-lane values (cleared per branch).
     pub(crate) verdict_cache: std::cell::RefCell<VerdictCache>,
+    /// Work left for lane-by-lane evaluation.
+    pub budget: Budget,
+}
+
+/// Bounds on lane-by-lane evaluation (issue 10: budgets, not hangs), counted in ACF nodes
+/// evaluated for one warp. Every site first gets its symbolic answer (each warp once, with
+/// block indices, parameters and loop counters left symbolic); enumerating blocks, parameter
+/// values and loop iterations then spends the budget. When the site's or the kernel's budget
+/// is spent, the rest stays symbolic: a range, reported as `possible`, and the result says so
+/// ([`BranchResult::budget_spent`], [`AccessResult::budget_spent`]).
+#[derive(Debug)]
+pub struct Budget {
+    per_site: u64,
+    per_kernel: u64,
+    site: std::cell::Cell<u64>,
+    kernel: std::cell::Cell<u64>,
+}
+
+/// Node evaluations one branch or access may spend on enumeration.
+pub const SITE_BUDGET: u64 = 2_000_000;
+/// Node evaluations one kernel's sites may spend together.
+pub const KERNEL_BUDGET: u64 = 20_000_000;
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget::new(SITE_BUDGET, KERNEL_BUDGET)
+    }
+}
+
+impl Budget {
+    pub fn new(per_site: u64, per_kernel: u64) -> Self {
+        Budget {
+            per_site,
+            per_kernel,
+            site: Default::default(),
+            kernel: Default::default(),
+        }
+    }
+
+    /// Starts a new site's account.
+    fn start_site(&self) {
+        self.site.set(0);
+    }
+
+    fn spend(&self, n: u64) {
+        self.site.set(self.site.get().saturating_add(n));
+        self.kernel.set(self.kernel.get().saturating_add(n));
+    }
+
+    /// Whether the site's or the kernel's budget is spent.
+    pub fn spent(&self) -> bool {
+        self.site.get() >= self.per_site || self.kernel.get() >= self.per_kernel
+    }
+
+    /// Node evaluations spent by the current site.
+    pub fn site_used(&self) -> u64 {
+        self.site.get()
+    }
+
+    /// Node evaluations spent by the kernel so far.
+    pub fn kernel_used(&self) -> u64 {
+        self.kernel.get()
+    }
 }
 
 /// Blocks examined when a condition depends on the block index.
@@ -377,13 +456,16 @@ impl<'a> Checker<'a> {
 
     fn eval(&mut self, n: Node, env: &Env) -> WarpVal {
         let mut ev = Evaluator::new(self.acf, &mut self.syms, self.oracle, env);
-        ev.eval(n)
+        let v = ev.eval(n);
+        self.budget.spend(ev.computed());
+        v
     }
 
     fn leaf_val(&mut self, n: Node, env: &Env) -> LeafVal {
         let valid = env.valid;
         let mut ev = Evaluator::new(self.acf, &mut self.syms, self.oracle, env);
         let whole = ev.eval(n);
+        self.budget.spend(ev.computed());
         if let Kind::Cmp(c, a, b) = self.acf.kind(n)
             && !c.float
         {
@@ -743,7 +825,9 @@ impl<'a> Checker<'a> {
     /// Evaluates two nodes in one environment (sharing the memo).
     fn eval2(&mut self, a: Node, b: Node, env: &Env) -> (WarpVal, WarpVal) {
         let mut ev = Evaluator::new(self.acf, &mut self.syms, self.oracle, env);
-        (ev.eval(a), ev.eval(b))
+        let r = (ev.eval(a), ev.eval(b));
+        self.budget.spend(ev.computed());
+        r
     }
 
     /// Simulates the loops `loops` (outermost first) by evaluating their variables' update
@@ -756,7 +840,7 @@ impl<'a> Checker<'a> {
         exact: bool,
         out: &mut Vec<Sample>,
     ) {
-        if out.len() >= MAX_SAMPLES {
+        if out.len() >= MAX_SAMPLES || !out.is_empty() && self.budget.spent() {
             return;
         }
         let Some((&l, rest)) = loops.split_first() else {
@@ -794,8 +878,8 @@ impl<'a> Checker<'a> {
             for (v, val) in vars.iter().zip(&vals) {
                 e.bind.insert(Atom::LoopVar(*v), val.clone());
             }
-            self.simulate(rest, &e, act, exact, out);
-            if out.len() >= MAX_SAMPLES {
+            crate::stack::deep(|| self.simulate(rest, &e, act, exact, out));
+            if out.len() >= MAX_SAMPLES || self.budget.spent() {
                 return;
             }
             let c = self.eval(info.cont, &e);
@@ -836,6 +920,8 @@ impl<'a> Checker<'a> {
     /// Classifies a thread-dependent branch.
     pub fn branch(&mut self, site: &BranchSite) -> BranchResult {
         self.verdict_cache.borrow_mut().clear();
+        self.budget.start_site();
+        let mut budget_spent = false;
         let fc = site.cond;
         let fa = site.active;
         let loops = self.site_loops(site.ctx, site.block);
@@ -941,6 +1027,13 @@ impl<'a> Checker<'a> {
             }
             let mut seen: FxHashMap<Vec<Option<i64>>, WarpVerdict> = FxHashMap::default();
             for (bi, blk) in blocks.iter().enumerate() {
+                if self.budget.spent() {
+                    // The blocks left keep the symbolic answer: undecided.
+                    budget_spent = true;
+                    exhaustive = false;
+                    counts[WarpVerdict::MaybeParam as usize] += (blocks.len() - bi) as u64;
+                    break;
+                }
                 let mut best = WarpVerdict::Uniform;
                 for pc in &combos {
                     let key: Option<Vec<Option<i64>>> = dedupe.then(|| {
@@ -1041,6 +1134,7 @@ impl<'a> Checker<'a> {
             total,
             data_dependent: maybe_data > 0,
             exhaustive,
+            budget_spent,
             condition: self.acf.display(site.cond),
         }
     }
@@ -1072,6 +1166,7 @@ impl<'a> Checker<'a> {
         fc: Node,
     ) -> (WarpVerdict, bool) {
         let tri_at = |sub: &Subst| -> FxHashMap<Node, [Tri; 32]> {
+            self.budget.spend(vals.len() as u64);
             let mut memo = FxHashMap::default();
             vals.iter()
                 .map(|(n, v)| (*n, self.leaf_tri(v, sub, env, &mut memo)))
@@ -1094,9 +1189,14 @@ impl<'a> Checker<'a> {
         let mut best = WarpVerdict::Uniform;
         let mut act = loop_active;
         for k in 0..MAX_ITERS {
+            if self.budget.spent() {
+                return (best.max(WarpVerdict::MaybeParam), false);
+            }
             let mut s = sub.clone();
             s.iters.push((*l, k));
-            let (v, ex) = self.fast_iterate(conts, depth + 1, s.clone(), act, vals, env, fa, fc);
+            let (v, ex) = crate::stack::deep(|| {
+                self.fast_iterate(conts, depth + 1, s.clone(), act, vals, env, fa, fc)
+            });
             best = best.max(v);
             if !ex {
                 return (best, false);
@@ -1172,6 +1272,8 @@ impl<'a> Checker<'a> {
 
     /// Measures a thread-dependent access.
     pub fn access(&mut self, site: &AccessSite) -> AccessResult {
+        self.budget.start_site();
+        let mut budget_spent = false;
         let shared = site.space.is_shared();
         let loops = self.site_loops(site.ctx, site.block);
         let mut g = GlobalCost {
@@ -1293,6 +1395,13 @@ impl<'a> Checker<'a> {
                     (e, c.clone())
                 })
                 .collect();
+            // Budget spent: this warp gets its symbolic answer only (one environment, no
+            // blocks enumerated, no loops simulated).
+            let lean = self.budget.spent();
+            if lean {
+                budget_spent = true;
+                envs.truncate(1);
+            }
             let mut first: Vec<(WarpVal, WarpVal)> = Vec::new();
             let mut need_blocks = false;
             for (e, _) in &envs {
@@ -1300,7 +1409,7 @@ impl<'a> Checker<'a> {
                 need_blocks |= undecided(&a, e) || act.opaque & e.valid != 0;
                 first.push((a, act));
             }
-            if need_blocks && addr_flags & flags::CTAID != 0 {
+            if need_blocks && addr_flags & flags::CTAID != 0 && !lean {
                 // Clamps at the edge of the grid and the like: examine representative blocks.
                 let blocks = self.representative_blocks();
                 if !blocks.is_empty() {
@@ -1324,7 +1433,8 @@ impl<'a> Checker<'a> {
                     first.clear();
                 }
             }
-            let simulate = !loops.is_empty()
+            let simulate = !lean
+                && !loops.is_empty()
                 && (td_loop
                     || nonaffine
                         && first
@@ -1334,6 +1444,10 @@ impl<'a> Checker<'a> {
                     || nonaffine && first.is_empty());
             let mut samples: Vec<(WarpVal, WarpVal, u32, bool)> = Vec::new();
             for (k, (e, c)) in envs.iter().enumerate() {
+                if k > 0 && (simulate || first.get(k).is_none()) && self.budget.spent() {
+                    budget_spent = true;
+                    break;
+                }
                 if simulate {
                     let ss = self.samples(&loops, e, w, c);
                     for s in ss.iter() {
@@ -1544,6 +1658,7 @@ impl<'a> Checker<'a> {
             verdicts,
             data_dependent: data,
             param_dependent: param,
+            budget_spent,
             address: self.acf.display(site.addr),
             active: self.acf.display(site.active),
         }

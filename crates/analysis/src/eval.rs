@@ -482,6 +482,11 @@ impl<'a> Evaluator<'a> {
         }
     }
 
+    /// Nodes evaluated so far (the work done, for [`crate::checks::Budget`]).
+    pub fn computed(&self) -> u64 {
+        self.memo.len() as u64
+    }
+
     fn symv(&mut self, s: Sym) -> WarpVal {
         let info = self.oracle.info(s, self.acf);
         let id = self.syms.sym(s, info);
@@ -547,7 +552,7 @@ impl<'a> Evaluator<'a> {
         let v = std::rc::Rc::new(if forced {
             self.node_sym(n, 1)
         } else {
-            self.compute(n)
+            crate::stack::deep(|| self.compute(n))
         });
         self.memo.insert(n, v.clone());
         v

@@ -149,6 +149,10 @@ fn pct(x: f64) -> String {
     format!("{:.0}%", x * 100.0)
 }
 
+/// What a finding says when its evaluation budget ran out ([`crate::checks::Budget`]).
+const BUDGET_NOTE: &str = "evaluation budget spent: blocks, parameter values or loop iterations \
+                           past it were left symbolic, so this is the range over what was examined";
+
 fn branch_finding(cx: &Ctx<'_>, b: &BranchResult, opts: &CheckOptions) -> Option<Finding> {
     let (func, _, u) = cx.func(b.site.ctx);
     let cause = u.and_then(|u| u.branch_cause(b.site.inst));
@@ -222,7 +226,9 @@ fn branch_finding(cx: &Ctx<'_>, b: &BranchResult, opts: &CheckOptions) -> Option
     }
     f.notes.push(format!("class: {}", b.class.as_str()));
     f.notes.push(format!("condition (ACF): {}", b.condition));
-    if !b.exhaustive {
+    if b.budget_spent {
+        f.notes.push(BUDGET_NOTE.to_string());
+    } else if !b.exhaustive {
         f.notes
             .push("blocks or iterations were sampled, not all examined".to_string());
     }
@@ -432,6 +438,9 @@ fn access_findings(cx: &Ctx<'_>, a: &AccessResult) -> Vec<Finding> {
             f.message = format!("{} ({summary})", f.message);
         }
         f.notes.push(format!("address (ACF): {}", a.address));
+        if a.budget_spent {
+            f.notes.push(BUDGET_NOTE.to_string());
+        }
         if a.active != "1" {
             f.notes.push(format!("executed when (ACF): {}", a.active));
         }

@@ -34,6 +34,7 @@ pub mod geometry;
 pub mod memory;
 pub mod names;
 pub mod poly;
+mod stack;
 pub mod uniformity;
 
 pub use checks::{AccessResult, BranchResult, DivClass, GlobalCost, MemClass, SharedCost};
@@ -511,6 +512,7 @@ fn run_acf(
         param_ranges,
         sim_cache: FxHashMap::default(),
         verdict_cache: Default::default(),
+        budget: checks::Budget::default(),
     };
     // Per-site timings on stderr, for performance work: WARPSCOPE_TRACE=1.
     let trace = std::env::var_os("WARPSCOPE_TRACE").is_some();
@@ -526,10 +528,11 @@ fn run_acf(
         ka.branches.push(checker.branch(site));
         if trace {
             eprintln!(
-                "[trace] {} branch {:?}: {:?}",
+                "[trace] {} branch {:?}: {:?}, {} node evaluations",
                 ka.name,
                 site.inst,
-                t.elapsed()
+                t.elapsed(),
+                checker.budget.site_used()
             );
         }
     }
@@ -551,10 +554,11 @@ fn run_acf(
         ka.accesses.push(checker.access(site));
         if trace {
             eprintln!(
-                "[trace] {} access {:?}: {:?}",
+                "[trace] {} access {:?}: {:?}, {} node evaluations",
                 ka.name,
                 site.inst,
-                t.elapsed()
+                t.elapsed(),
+                checker.budget.site_used()
             );
         }
     }

@@ -139,7 +139,7 @@ impl ModuleUniformity {
         }
         self.in_progress.push((f, mask));
         let u = Uniformity::compute(func, &analyses[f], mask, &mut |callee, argmask| {
-            self.get_or_compute(module, analyses, cg, callee, argmask)
+            crate::stack::deep(|| self.get_or_compute(module, analyses, cg, callee, argmask))
         });
         self.in_progress.retain(|p| *p != (f, mask));
         let r = u.ret_mask;
