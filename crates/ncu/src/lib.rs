@@ -1,8 +1,9 @@
 //! # warpscope-ncu
 //!
 //! Reading what Nsight Compute measured per CUDA source line: the one reader behind
-//! `warpscope profile --compare-ncu` (crate `warpscope-profile`) and the H100 comparison of
-//! `warpscope check` (crate `warpscope-validate`). It reads
+//! `warpscope profile --compare-ncu` (crate `warpscope-profile`), the H100 comparison of
+//! `warpscope check` (crate `warpscope-validate`) and the real-world scorer
+//! (`validation/realworld/scorer`). It reads
 //!
 //! * the source page, `ncu -i REPORT --page source --csv --print-source cuda,sass`: for each
 //!   profiled kernel a `"Kernel Name",…` (or `"Function Name"`) row, `"File Path"` rows, a header
@@ -11,7 +12,9 @@
 //! * the reduced per-line tables, tab separated with a header: `corpus/tools/ncu-lines.sh`'s
 //!   (`corpus/h100/*.tsv`: `file line inst l2_sectors l2_ideal l2_excess shared_nway source`) and
 //!   `scripts/h100/reduce_ncu.py`'s (`validation/h100/ncu/*.lines.tsv`: `kernel file line inst
-//!   thread_inst pred_on_thread_inst l2_sectors l2_ideal l2_excess … shared_nway …`);
+//!   thread_inst pred_on_thread_inst l2_sectors l2_ideal l2_excess … shared_nway …`) and
+//!   `scripts/realworld/reduce.py`'s (`validation/realworld/truth/*.lines.tsv`, the same with
+//!   `launches` and `divergent_branches`);
 //! * `reduce_ncu.py`'s kernel-level table (`*.shared.tsv`: `kernel launch metric value`).
 //!
 //! [`SourcePage::parse`] reads either per-line form into one [`LineCounters`] per row, with

@@ -29,6 +29,9 @@ pub struct LineCounters {
     pub kernel: Option<String>,
     /// File name (last path component).
     pub file: String,
+    /// The file as the input names it: the source page's path, or the reduced table's
+    /// (repository-relative) `file` column.
+    pub path: String,
     pub line: u32,
     /// The line's source text, where the input has it.
     pub source: String,
@@ -49,9 +52,10 @@ impl LineCounters {
             .map(|(_, v)| *v)
     }
 
-    /// "Divergent Branches".
+    /// "Divergent Branches" (the reduced tables' `divergent_branches`).
     pub fn divergent_branches(&self) -> Option<f64> {
         self.get("divergent branches")
+            .or_else(|| self.values.get("divergent_branches").copied())
     }
 
     /// "L2 Theoretical Sectors Global Excessive".
@@ -126,6 +130,7 @@ fn parse_csv_page(text: &str) -> SourcePage {
     let mut out = SourcePage::default();
     let mut header: Option<Vec<String>> = None;
     let mut file = String::from("?");
+    let mut path = String::from("?");
     let mut kernel: Option<String> = None;
     // The row the SASS rows that follow belong to.
     let mut cur: Option<usize> = None;
@@ -148,7 +153,8 @@ fn parse_csv_page(text: &str) -> SourcePage {
             }
             "File Path" | "File Name" | "File" => {
                 if let Some(n) = row.get(1) {
-                    file = basename(n.trim()).to_string();
+                    path = n.trim().to_string();
+                    file = basename(&path).to_string();
                 }
                 cur = None;
                 continue;
@@ -210,6 +216,7 @@ fn parse_csv_page(text: &str) -> SourcePage {
         out.lines.push(LineCounters {
             kernel: kernel.clone(),
             file: file.clone(),
+            path: path.clone(),
             line: first.parse().unwrap_or(0),
             source: col("Source")
                 .and_then(|i| row.get(i))
@@ -260,6 +267,7 @@ fn parse_lines_tsv(text: &str) -> SourcePage {
         out.lines.push(LineCounters {
             kernel,
             file: basename(file).to_string(),
+            path: file.to_string(),
             line,
             source: sc
                 .and_then(|i| f.get(i))
@@ -310,6 +318,7 @@ pub(crate) mod tests {
         assert_eq!(rows.len(), 3);
         let r33 = rows.iter().find(|r| r.line == 33).unwrap();
         assert_eq!(r33.file, "strided.cu");
+        assert_eq!(r33.path, "/home/u/corpus/strided.cu");
         assert_eq!(r33.l2_excess(), Some(4096.0));
         assert_eq!(r33.get("L2 Theoretical Sectors Global Ideal"), Some(8192.0));
         let r34 = rows.iter().find(|r| r.line == 34).unwrap();
@@ -356,6 +365,12 @@ bounds.cu\t74\t3150\t3200\t2500\t700\t0\tout[y * w + x] = ...\n";
         assert_eq!(rows[0].shared_nway(), Some(0.0));
         assert_eq!(rows[0].kernel, None);
         assert_eq!(rows[0].source, "out[y * w + x] = ...");
+        let t = "kernel\tfile\tline\tdivergent_branches\tl2_excess\nk\tsrc/a.cu\t9\t3\t0\n";
+        let r = &SourcePage::parse(t).lines[0];
+        assert_eq!(
+            (r.path.as_str(), r.divergent_branches()),
+            ("src/a.cu", Some(3.0))
+        );
     }
 
     #[test]
@@ -373,6 +388,8 @@ first_half_warp(const float *, float *, float *)\tcorpus/branch_tid.cu\t49\t1024
             Some("first_half_warp(const float *, float *, float *)")
         );
         assert_eq!((r.file.as_str(), r.line), ("branch_tid.cu", 49));
+        assert_eq!(r.path, "corpus/branch_tid.cu");
+        assert_eq!(r.divergent_branches(), None);
         assert_eq!(r.lanes_per_instruction(), Some(32.0));
         assert_eq!(r.active_lanes_per_instruction(), Some(2.0));
         assert_eq!(r.l2_excess(), Some(0.0));

@@ -81,7 +81,10 @@ impl NcuSource {
                 "pred_on_thread_inst",
             ])
             .unwrap_or(0.0);
-            add(&mut l.divergent_branches, get(&["Divergent Branches"]));
+            add(
+                &mut l.divergent_branches,
+                get(&["Divergent Branches", "divergent_branches"]),
+            );
             l.l2_sectors += get(&["L2 Theoretical Sectors Global", "l2_sectors"]).unwrap_or(0.0);
             add(
                 &mut l.l2_ideal,

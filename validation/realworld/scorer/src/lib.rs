@@ -20,6 +20,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 use wait_timeout::ChildExt;
+use warpscope_ncu::SourcePage;
 
 /// The rules scored, as rows of the tables.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -193,28 +194,18 @@ pub fn load_apps(root: &Path) -> Result<Vec<App>, String> {
         let truth = rw.join(format!("truth/{name}.lines.tsv"));
         let mut lines: BTreeMap<(String, u32), TruthLine> = BTreeMap::new();
         if let Ok(t) = std::fs::read_to_string(&truth) {
-            let mut rows = t.lines();
-            let hdr: Vec<&str> = rows.next().unwrap_or("").split('\t').collect();
-            let col = |n: &str| {
-                hdr.iter()
-                    .position(|h| *h == n)
-                    .ok_or_else(|| format!("{}: no column {n}", truth.display()))
-            };
-            let (cf, cl, cd, ce) = (
-                col("file")?,
-                col("line")?,
-                col("divergent_branches")?,
-                col("l2_excess")?,
-            );
-            for r in rows {
-                let c: Vec<&str> = r.split('\t').collect();
-                let num = |i: usize| c.get(i).and_then(|s| s.parse::<f64>().ok()).unwrap_or(0.0);
-                let Some(line) = c.get(cl).and_then(|s| s.parse().ok()) else {
-                    continue;
-                };
-                let e = lines.entry((c[cf].to_string(), line)).or_default();
-                e.divergent_branches += num(cd);
-                e.l2_excess += num(ce);
+            let hdr: Vec<&str> = t.lines().next().unwrap_or("").split('\t').collect();
+            for n in ["file", "line", "divergent_branches", "l2_excess"] {
+                if !hdr.contains(&n) {
+                    return Err(format!("{}: no column {n}", truth.display()));
+                }
+            }
+            // The reduced table of scripts/h100/reduce_ncu.py, read by the one Nsight Compute
+            // reader.
+            for r in SourcePage::parse(&t).lines {
+                let e = lines.entry((r.path.clone(), r.line)).or_default();
+                e.divergent_branches += r.divergent_branches().unwrap_or(0.0);
+                e.l2_excess += r.l2_excess().unwrap_or(0.0);
             }
         }
         apps.push(App {
