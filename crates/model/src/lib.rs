@@ -1,0 +1,385 @@
+//! # warpscope-model
+//!
+//! `warpscope model`: the divergence performance model and thread regrouping of Liang et al.
+//! (paper 002, "An Accurate GPU Performance Model for Effective Control Flow Divergence
+//! Optimization"), for an H100, on top of the per-thread basic-block vectors (BBVs) that
+//! `warpscope profile` collects on the emulator.
+//!
+//! * [`latency`]: the H100 instruction latency table (measured with our `clock64`
+//!   micro-benchmarks) and basic-block latency = the sum of its instructions' latencies;
+//! * [`machine`]: SMs, per-SM limits and occupancy (registers from `ptxas -v` when found);
+//! * [`estimate`]: BBV-weighted and BBV-weighted-scheduled, and the no-divergence estimate;
+//! * [`attribution`]: the divergence cost assigned to branches, joined with the divergence map;
+//! * [`regroup`]: Sorting, Greedy and Greedy-Max;
+//! * [`emit`]: the regrouped launch (permutation buffer, launch spec, PTX rewritten to read
+//!   `perm[global id]`, the paper's reference redirection);
+//! * [`fit`]: BBV estimation from inputs (equation 1, least squares) with its error;
+//! * [`render`]: text, JSON and CSV, and [`warpscope_report::Finding`]s.
+//!
+//! Entry point: [`model_spec`].
+
+pub mod attribution;
+pub mod emit;
+pub mod estimate;
+pub mod latency;
+pub mod machine;
+pub mod regroup;
+pub mod render;
+
+use serde::Serialize;
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+use warpscope_emu::{LaunchSpec, SmLimits};
+use warpscope_ir::Module;
+use warpscope_profile::bbv::LaunchBbv;
+use warpscope_profile::{Profile, ProfileError, ProfileOptions, profile_spec};
+
+pub use attribution::BranchCost;
+pub use latency::LatencyTable;
+pub use machine::{H100_SMS, Occupancy, RegSource};
+pub use regroup::Algorithm;
+
+/// Options of [`model_spec`].
+pub struct ModelOptions {
+    /// How to run the profile (BBVs are always recorded).
+    pub profile: ProfileOptions,
+    pub sms: u32,
+    pub limits: SmLimits,
+    /// Threads per regrouping group (a multiple of 32).
+    pub group_size: usize,
+    pub latency: LatencyTable,
+    /// Registers per thread for every kernel instead of `ptxas -v`.
+    pub regs: Option<u32>,
+    /// Which regroupings to compute.
+    pub algorithms: Vec<Algorithm>,
+    /// Keep each launch's thread order per algorithm (for [`emit`]).
+    pub keep_orders: bool,
+}
+
+impl Default for ModelOptions {
+    fn default() -> Self {
+        ModelOptions {
+            profile: ProfileOptions::default(),
+            sms: H100_SMS,
+            limits: SmLimits::default(),
+            group_size: 32,
+            latency: LatencyTable::h100(),
+            regs: None,
+            algorithms: Algorithm::ALL.to_vec(),
+            keep_orders: false,
+        }
+    }
+}
+
+/// The estimates of one launch or kernel (cycles).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct Estimates {
+    pub bbv_weighted: f64,
+    pub bbv_weighted_scheduled: f64,
+    /// BBV-weighted-scheduled with every warp's threads following one path.
+    pub no_divergence: f64,
+    /// `bbv_weighted_scheduled − no_divergence`.
+    pub divergence_cost: f64,
+}
+
+impl Estimates {
+    fn add(&mut self, o: &Estimates) {
+        self.bbv_weighted += o.bbv_weighted;
+        self.bbv_weighted_scheduled += o.bbv_weighted_scheduled;
+        self.no_divergence += o.no_divergence;
+        self.divergence_cost += o.divergence_cost;
+    }
+}
+
+/// One regrouping's estimates.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Regrouped {
+    pub algorithm: Algorithm,
+    pub bbv_weighted: f64,
+    pub bbv_weighted_scheduled: f64,
+    /// Estimated speedup: BBV-weighted-scheduled before / after.
+    pub speedup: f64,
+    pub divergent_warps: u64,
+    /// Wall time of the algorithm and its evaluation.
+    #[serde(skip)]
+    pub wall: Duration,
+}
+
+/// The model of one launch.
+#[derive(Clone, Debug, Serialize)]
+pub struct LaunchModel {
+    pub launch: u32,
+    pub kernel: String,
+    pub grid: [u32; 3],
+    pub block: [u32; 3],
+    pub threads: usize,
+    pub warps: u64,
+    pub divergent_warps: u64,
+    pub distinct_vectors: usize,
+    pub occupancy: Occupancy,
+    pub estimates: Estimates,
+    pub regrouped: Vec<Regrouped>,
+    /// Thread order per algorithm (`order[slot] = thread`), when kept.
+    #[serde(skip)]
+    pub orders: Vec<(Algorithm, Vec<u32>)>,
+}
+
+/// The model of one kernel, over its profiled launches.
+#[derive(Clone, Debug, Serialize)]
+pub struct KernelModel {
+    /// Display name.
+    pub name: String,
+    pub ptx_name: String,
+    pub launches: u32,
+    pub threads: usize,
+    pub estimates: Estimates,
+    /// BBV-weighted-scheduled after each regrouping, summed over launches.
+    pub regrouped: Vec<(Algorithm, f64)>,
+    /// Branches by descending divergence cost.
+    pub branches: Vec<BranchCost>,
+    /// Divergence cost that depends on no conditional branch (callee entries, exits).
+    pub unattributed_cost: f64,
+    /// Why the kernel looks memory-bound (the model's estimate does not cover it), if it does.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub memory_bound: Option<String>,
+}
+
+/// Everything `warpscope model` computed.
+#[derive(Clone, Debug, Serialize)]
+pub struct ModelReport {
+    pub spec: String,
+    pub module: String,
+    pub sms: u32,
+    pub group_size: usize,
+    pub latency_table: String,
+    /// SM clock of the latency table's device (MHz), to turn cycles into time.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clock_mhz: Option<f64>,
+    pub kernels: Vec<KernelModel>,
+    pub launches: Vec<LaunchModel>,
+}
+
+/// A finished model run.
+pub struct ModelRun {
+    pub report: ModelReport,
+    pub profile: Profile,
+    pub module: Module,
+    pub sources: warpscope_frontend::SourceMap,
+    /// Wall time of the profile (emulation with observers).
+    pub profile_wall: Duration,
+    /// Wall time of the model and the regroupings.
+    pub model_wall: Duration,
+}
+
+/// Per-thread latency of each BBV column.
+pub fn column_latencies(module: &Module, l: &LaunchBbv, table: &LatencyTable) -> Vec<f64> {
+    l.columns
+        .iter()
+        .map(|&(f, b, _)| table.block(&module.funcs[f], b))
+        .collect()
+}
+
+/// Profiles `spec` and models every profiled launch.
+pub fn model_spec(spec: &LaunchSpec, mut opts: ModelOptions) -> Result<ModelRun, ProfileError> {
+    opts.profile.bbv = true;
+    let run = profile_spec(spec, &opts.profile)?;
+    let t0 = Instant::now();
+    let bbvs = run.bbv.unwrap_or_default();
+    let ptx_text = std::fs::read_to_string(&spec.module).ok();
+    let ptxas = match (opts.regs, &ptx_text) {
+        (None, Some(t)) if spec.module.extension().is_some_and(|e| e == "ptx") => {
+            machine::ptxas_registers(t, opts.profile.run.compile.compiler.as_deref())
+        }
+        _ => None,
+    };
+    let report = model_launches(
+        &run.module,
+        &run.profile,
+        &bbvs,
+        ptxas.as_ref(),
+        spec,
+        &opts,
+    );
+    Ok(ModelRun {
+        report,
+        profile: run.profile,
+        module: run.module,
+        sources: run.sources,
+        profile_wall: run.wall,
+        model_wall: t0.elapsed(),
+    })
+}
+
+/// Models launches whose BBVs are already known.
+pub fn model_launches(
+    module: &Module,
+    profile: &Profile,
+    bbvs: &[LaunchBbv],
+    ptxas: Option<&HashMap<String, u32>>,
+    spec: &LaunchSpec,
+    opts: &ModelOptions,
+) -> ModelReport {
+    let mut launches = Vec::new();
+    let mut kernels: Vec<KernelModel> = Vec::new();
+    let mut excess: HashMap<String, (Vec<(warpscope_ir::FuncId, warpscope_ir::Block, u32)>, Vec<f64>)> =
+        HashMap::new();
+    for l in bbvs {
+        let func = &module.funcs[l.kernel];
+        let lat = column_latencies(module, l, &opts.latency);
+        let classes = estimate::Classes::new(&l.counts, l.columns.len(), &lat);
+        let tpb: u32 = l.block.iter().product();
+        let (regs, regs_from) = match (opts.regs, ptxas.and_then(|m| m.get(&func.name))) {
+            (Some(r), _) => (r, RegSource::Given),
+            (None, Some(&r)) => (r, RegSource::Ptxas),
+            (None, None) => (
+                machine::estimated_registers(module, l.kernel),
+                RegSource::Estimate,
+            ),
+        };
+        let dyn_shared = spec
+            .launches
+            .iter()
+            .find(|e| e.kernel == func.name || warpscope_profile::build::display_name(&func.name) == e.kernel)
+            .map(|e| e.shared_bytes)
+            .unwrap_or(0);
+        let shared = machine::static_shared(module, l.kernel).saturating_add(dyn_shared);
+        let (per_sm, limiter) = machine::blocks_per_sm(&opts.limits, tpb, regs, shared);
+        let occupancy = Occupancy {
+            blocks_per_sm: per_sm,
+            regs_per_thread: regs,
+            regs_from,
+            shared_per_block: shared,
+            limiter,
+        };
+        let t = estimate::block_times(&classes, &lat, tpb as usize, None, true);
+        let sched = estimate::bbv_weighted_scheduled(&t.as_run, opts.sms, per_sm);
+        let nd = estimate::bbv_weighted_scheduled(&t.no_divergence, opts.sms, per_sm);
+        let est = Estimates {
+            bbv_weighted: estimate::bbv_weighted(&t.as_run, opts.sms),
+            bbv_weighted_scheduled: sched,
+            no_divergence: nd,
+            divergence_cost: (sched - nd).max(0.0),
+        };
+        let mut regrouped = Vec::new();
+        let mut orders = Vec::new();
+        for &alg in &opts.algorithms {
+            let t1 = Instant::now();
+            let order = regroup::regroup(alg, &classes, &lat, opts.group_size);
+            let rt = estimate::block_times(&classes, &lat, tpb as usize, Some(&order), false);
+            let s = estimate::bbv_weighted_scheduled(&rt.as_run, opts.sms, per_sm);
+            regrouped.push(Regrouped {
+                algorithm: alg,
+                bbv_weighted: estimate::bbv_weighted(&rt.as_run, opts.sms),
+                bbv_weighted_scheduled: s,
+                speedup: if s > 0.0 { sched / s } else { 1.0 },
+                divergent_warps: rt.divergent_warps,
+                wall: t1.elapsed(),
+            });
+            if opts.keep_orders {
+                orders.push((alg, order));
+            }
+        }
+        let display = warpscope_profile::build::display_name(&func.name);
+        let km = match kernels.iter_mut().find(|k| k.ptx_name == func.name) {
+            Some(k) => k,
+            None => {
+                kernels.push(KernelModel {
+                    name: display.clone(),
+                    ptx_name: func.name.clone(),
+                    launches: 0,
+                    threads: 0,
+                    estimates: Estimates::default(),
+                    regrouped: opts.algorithms.iter().map(|&a| (a, 0.0)).collect(),
+                    branches: Vec::new(),
+                    unattributed_cost: 0.0,
+                    memory_bound: None,
+                });
+                kernels.last_mut().expect("just pushed")
+            }
+        };
+        km.launches += 1;
+        km.threads += classes.threads();
+        km.estimates.add(&est);
+        for (slot, r) in km.regrouped.iter_mut().zip(&regrouped) {
+            slot.1 += r.bbv_weighted_scheduled;
+        }
+        // per-column excess, scaled per launch to its scheduled divergence cost
+        let e = excess
+            .entry(func.name.clone())
+            .or_insert_with(|| (l.columns.clone(), vec![0.0; l.columns.len()]));
+        let sum: f64 = t.column_excess.iter().sum();
+        if sum > 0.0 && e.1.len() == t.column_excess.len() {
+            for (acc, x) in e.1.iter_mut().zip(&t.column_excess) {
+                *acc += x / sum * est.divergence_cost;
+            }
+        }
+        launches.push(LaunchModel {
+            launch: l.launch,
+            kernel: display,
+            grid: l.grid,
+            block: l.block,
+            threads: classes.threads(),
+            warps: t.warps,
+            divergent_warps: t.divergent_warps,
+            distinct_vectors: classes.len(),
+            occupancy,
+            estimates: est,
+            regrouped,
+            orders,
+        });
+    }
+    for k in &mut kernels {
+        let Some(kid) = module.func_by_name(&k.ptx_name) else {
+            continue;
+        };
+        if let (Some((cols, ex)), Some(kp)) = (excess.get(&k.ptx_name), profile.kernel(&k.ptx_name))
+        {
+            let funcs = machine::kernel_functions(module, kid);
+            let deps = attribution::ControlDeps::new(module, &funcs);
+            let (branches, un) = attribution::attribute(
+                module,
+                profile,
+                kp,
+                cols,
+                ex,
+                &deps,
+                k.estimates.divergence_cost,
+                k.estimates.bbv_weighted_scheduled,
+            );
+            k.branches = branches;
+            k.unattributed_cost = un;
+            k.memory_bound = memory_bound(kp);
+        }
+    }
+    ModelReport {
+        spec: spec.path.display().to_string(),
+        module: profile.module.clone(),
+        sms: opts.sms,
+        group_size: opts.group_size,
+        latency_table: opts.latency.source.clone(),
+        clock_mhz: opts.latency.clock_mhz(),
+        kernels,
+        launches,
+    }
+}
+
+/// Thread instructions per byte of global traffic below which a kernel looks memory-bound on
+/// an H100: 132 SMs × 128 lanes × 1.98 GHz ≈ 33.5 T thread instructions/s against
+/// 3.35 TB/s of HBM3 is 10 instructions per byte.
+pub const MEMORY_BOUND_INSTRUCTIONS_PER_BYTE: f64 = 10.0;
+
+/// Why a kernel looks memory-bound, if it does: its thread instructions per byte of global
+/// traffic (sectors × 32) fall below [`MEMORY_BOUND_INSTRUCTIONS_PER_BYTE`].
+pub fn memory_bound(k: &warpscope_profile::KernelProfile) -> Option<String> {
+    let bytes = k.totals.global.sectors as f64 * 32.0;
+    if bytes <= 0.0 {
+        return None;
+    }
+    let ipb = k.totals.thread_instructions as f64 / bytes;
+    (ipb < MEMORY_BOUND_INSTRUCTIONS_PER_BYTE).then(|| {
+        format!(
+            "{ipb:.1} thread instructions per byte of global traffic (< {MEMORY_BOUND_INSTRUCTIONS_PER_BYTE} on an H100): \
+             likely memory-bound, which the model (compute latencies only) does not estimate"
+        )
+    })
+}
