@@ -4,6 +4,7 @@
 mod check_cmd;
 mod html_page;
 mod load;
+mod model_cmd;
 mod output;
 mod profile_cmd;
 mod progress;
@@ -38,6 +39,10 @@ enum Command {
     /// Execute a launch spec on the emulator (warp by warp, as the GPU would) and write
     /// the buffers it saves.
     Run(run_cmd::RunArgs),
+    /// Estimate what divergence costs (Liang et al.'s BBV-weighted metrics on H100 latencies),
+    /// rank the branches that cause it, and regroup threads (Sorting, Greedy, Greedy-Max),
+    /// optionally writing a regrouped launch that `run` runs.
+    Model(model_cmd::ModelArgs),
 }
 
 fn main() -> ExitCode {
@@ -48,5 +53,6 @@ fn main() -> ExitCode {
         Command::Profile(args) => profile_cmd::run(args),
         Command::Run(args) => run_cmd::run(args),
         Command::Report(args) => report_cmd::run(args),
+        Command::Model(args) => model_cmd::run(args),
     }
 }

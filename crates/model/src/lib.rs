@@ -21,6 +21,7 @@
 pub mod attribution;
 pub mod emit;
 pub mod estimate;
+pub mod fit;
 pub mod latency;
 pub mod machine;
 pub mod regroup;
