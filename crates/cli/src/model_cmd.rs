@@ -170,9 +170,17 @@ fn run_inner(args: ModelArgs) -> Result<ExitCode, (u8, String)> {
     let m = &run.report;
     let mut notes = String::new();
     if let (Some(alg), Some(dir)) = (alg, &args.emit) {
-        let loaded = warpscope_emu::load_spec_module(&spec, &compile).map_err(|e| (1, e.to_string()))?;
-        let r = emit::emit(&spec, &loaded.source.text, &run.module, &m.launches, alg, dir)
-            .map_err(|e| (1, e))?;
+        let loaded =
+            warpscope_emu::load_spec_module(&spec, &compile).map_err(|e| (1, e.to_string()))?;
+        let r = emit::emit(
+            &spec,
+            &loaded.source.text,
+            &run.module,
+            &m.launches,
+            alg,
+            dir,
+        )
+        .map_err(|e| (1, e))?;
         notes.push_str(&format!(
             "regrouped ({}) launch written to {} ({} kernel{} rewritten",
             alg.name(),

@@ -10,7 +10,8 @@ use std::path::{Path, PathBuf};
 fn small_spec(tag: &str) -> (PathBuf, PathBuf) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let module = std::fs::canonicalize(root.join("corpus/liang.ptx")).expect("corpus/liang.ptx");
-    let dir = std::env::temp_dir().join(format!("warpscope-model-test-{}-{tag}", std::process::id()));
+    let dir =
+        std::env::temp_dir().join(format!("warpscope-model-test-{}-{tag}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let n = 2048;
@@ -65,7 +66,9 @@ fn small_spec(tag: &str) -> (PathBuf, PathBuf) {
     s += &launch(
         "liang_mc",
         g,
-        &format!(r#"{{ buffer = "field" }}, {{ buffer = "mc_out" }}, {{ i32 = {n} }}, {{ f32 = 0.5 }}, {{ i32 = 2 }}"#),
+        &format!(
+            r#"{{ buffer = "field" }}, {{ buffer = "mc_out" }}, {{ i32 = {n} }}, {{ f32 = 0.5 }}, {{ i32 = 2 }}"#
+        ),
     );
     s += &launch(
         "liang_nw",
@@ -138,7 +141,9 @@ fn json_carries_the_model_and_ranked_divergent_branch_findings() {
         .map(|f| {
             assert_eq!(f["rule"], "divergent-branch");
             assert_eq!(f["source"], "dynamic");
-            f["measures"]["divergence_cost_cycles"]["max"].as_f64().unwrap()
+            f["measures"]["divergence_cost_cycles"]["max"]
+                .as_f64()
+                .unwrap()
         })
         .collect();
     assert!(costs.windows(2).all(|w| w[0] >= w[1]), "{costs:?}");
@@ -197,7 +202,10 @@ fn every_regrouped_launch_runs_and_saves_the_same_buffers() {
         assert_eq!(code, 0, "{alg}: {err}");
         assert!(err.contains("kernels rewritten"), "{err}");
         let text = std::fs::read_to_string(em.join("spec.toml")).unwrap();
-        assert!(text.contains("ws_perm_7"), "the escape launch gets a permutation: {text}");
+        assert!(
+            text.contains("ws_perm_7"),
+            "the escape launch gets a permutation: {text}"
+        );
         let ptx = std::fs::read_to_string(em.join("liang.regrouped.ptx")).unwrap();
         assert!(ptx.contains("%ws_tid_x"));
         let out = dir.join(format!("out-{alg}"));

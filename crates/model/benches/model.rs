@@ -1,1 +1,77 @@
-fn main() {}
+//! The model and the three regroupings on a 1 M-thread launch (docs/performance.md): the work
+//! `warpscope model` adds to the profile, on synthetic vectors shaped like the corpus kernels'.
+//!
+//! `cargo bench -p warpscope-model --bench model -- --warm-up-time 1 --measurement-time 3`
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use std::hint::black_box;
+use warpscope_model::estimate::{Classes, bbv_weighted_scheduled, block_times};
+use warpscope_model::regroup::{Algorithm, regroup};
+
+const THREADS: usize = 1 << 20;
+
+fn mix(mut x: u32) -> u32 {
+    x ^= x >> 16;
+    x = x.wrapping_mul(0x7feb_352d);
+    x ^= x >> 15;
+    x = x.wrapping_mul(0x846c_a68b);
+    x ^ (x >> 16)
+}
+
+/// Marching-cubes-like: 12 edge blocks each crossed or not (up to 4096 distinct vectors) plus
+/// entry and exit blocks.
+fn mc_like() -> (Vec<u32>, usize, Vec<f64>) {
+    let cols = 14;
+    let mut counts = Vec::with_capacity(THREADS * cols);
+    for t in 0..THREADS as u32 {
+        let h = mix(t);
+        counts.push(1);
+        for e in 0..12 {
+            counts.push((h >> e) & 1);
+        }
+        counts.push(1);
+    }
+    let lat = (0..cols).map(|c| 20.0 + 7.0 * c as f64).collect();
+    (counts, cols, lat)
+}
+
+/// Loop-like: a loop body run 0..=1023 times (1024 distinct vectors).
+fn loop_like() -> (Vec<u32>, usize, Vec<f64>) {
+    let cols = 4;
+    let mut counts = Vec::with_capacity(THREADS * cols);
+    for t in 0..THREADS as u32 {
+        let k = mix(t) % 1024;
+        counts.extend([1, k + 1, k, 1]);
+    }
+    (counts, cols, vec![30.0, 8.0, 90.0, 20.0])
+}
+
+fn bench(c: &mut Criterion) {
+    let mut g = c.benchmark_group("model_1m_threads");
+    g.sample_size(10);
+    for (name, (counts, cols, lat)) in [("mc_like", mc_like()), ("loop_like", loop_like())] {
+        g.bench_function(format!("{name}/estimates_and_three_regroupings"), |b| {
+            b.iter(|| {
+                let classes = Classes::new(black_box(&counts), cols, &lat);
+                let t = block_times(&classes, &lat, 256, None, true);
+                let mut best = bbv_weighted_scheduled(&t.as_run, 132, 8);
+                for alg in Algorithm::ALL {
+                    let o = regroup(alg, &classes, &lat, 32);
+                    let r = block_times(&classes, &lat, 256, Some(&o), false);
+                    best = best.min(bbv_weighted_scheduled(&r.as_run, 132, 8));
+                }
+                best
+            })
+        });
+        let classes = Classes::new(&counts, cols, &lat);
+        for alg in Algorithm::ALL {
+            g.bench_function(format!("{name}/{}", alg.name()), |b| {
+                b.iter(|| regroup(alg, black_box(&classes), &lat, 32))
+            });
+        }
+    }
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -14,6 +14,7 @@
 //!   appended to the launch's arguments. Saved buffers keep their names, so `warpscope run
 //!   DIR/spec.toml` saves the same buffers, with the same contents, as the original spec.
 //!
+//! Kernels none of whose profiled warps diverged are left unchanged (nothing to regroup).
 //! Like the paper's mechanism, this is only correct for kernels whose threads do not
 //! communicate: kernels (or their callees) that use barriers, shared memory, warp shuffles,
 //! votes or other warp collectives, atomics, `%laneid`/`%warpid`/lane masks, or whose callees
@@ -161,7 +162,8 @@ const SPECIALS: [(&str, &str); 6] = [
     ("%ctaid.z", "%ws_ctaid_z"),
 ];
 
-const PROLOGUE: &str = "\t// warpscope model: reference redirection (thread slot g runs thread ws_perm[g])
+const PROLOGUE: &str =
+    "\t// warpscope model: reference redirection (thread slot g runs thread ws_perm[g])
 \t.reg .b32 %ws_tid_x, %ws_tid_y, %ws_tid_z, %ws_ctaid_x, %ws_ctaid_y, %ws_ctaid_z;
 \t.reg .b32 %ws_t<12>;
 \t.reg .b64 %ws_d<3>;
@@ -250,7 +252,10 @@ pub fn rewrite_kernel(ptx: &str, name: &str) -> Result<String, String> {
     let mut off = 0;
     for line in new_body.split_inclusive('\n') {
         let t = line.trim();
-        if t.is_empty() || t.starts_with("//") || t.starts_with(".reg") || t.starts_with(".local")
+        if t.is_empty()
+            || t.starts_with("//")
+            || t.starts_with(".reg")
+            || t.starts_with(".local")
             || t.starts_with(".shared")
         {
             off += line.len();
@@ -315,6 +320,7 @@ pub fn emit(
     // kernels with profiled launches, and the order of each entry's first profiled launch
     let mut chosen: Vec<Option<&[u32]>> = vec![None; spec.launches.len()];
     let mut kernels: Vec<String> = Vec::new();
+    let mut divergent: Vec<String> = Vec::new();
     for l in launches {
         let Some(&e) = entries.get(l.launch as usize) else {
             continue;
@@ -323,6 +329,9 @@ pub fn emit(
             continue;
         };
         let name = spec.launches[e].kernel.clone();
+        if l.divergent_warps > 0 && !divergent.contains(&name) {
+            divergent.push(name.clone());
+        }
         if !kernels.contains(&name) {
             kernels.push(name);
         }
@@ -351,6 +360,13 @@ pub fn emit(
             continue;
         };
         let ptx_name = module.funcs[fid].name.clone();
+        if !divergent.contains(k) {
+            report.skipped.push((
+                ptx_name,
+                "no warp of its profiled launches diverged: nothing to regroup".into(),
+            ));
+            continue;
+        }
         if let Some(why) = unsafe_reason(module, fid) {
             report.skipped.push((ptx_name, why));
             continue;
@@ -488,8 +504,16 @@ mod tests {
 
     #[test]
     fn missing_kernels_and_vector_reads_are_errors() {
-        assert!(rewrite_kernel(PTX, "nope").unwrap_err().contains("no `.entry nope("));
+        assert!(
+            rewrite_kernel(PTX, "nope")
+                .unwrap_err()
+                .contains("no `.entry nope(")
+        );
         let bad = PTX.replace("%tid.x", "%tid");
-        assert!(rewrite_kernel(&bad, "k").unwrap_err().contains("as a vector"));
+        assert!(
+            rewrite_kernel(&bad, "k")
+                .unwrap_err()
+                .contains("as a vector")
+        );
     }
 }

@@ -266,10 +266,15 @@ pub fn fit_and_predict(
     let mut kname = String::new();
     for p in train {
         let spec = load_spec(p).map_err(|e| e.to_string())?;
-        let run = profile_spec(&spec, &opts.profile).map_err(|e| format!("{}: {e}", p.display()))?;
+        let run =
+            profile_spec(&spec, &opts.profile).map_err(|e| format!("{}: {e}", p.display()))?;
         let bbvs = run.bbv.unwrap_or_default();
         let l = pick(&bbvs, &run.module, kernel).ok_or_else(|| {
-            format!("{}: no profiled launch of {}", p.display(), kernel.unwrap_or("any kernel"))
+            format!(
+                "{}: no profiled launch of {}",
+                p.display(),
+                kernel.unwrap_or("any kernel")
+            )
         })?;
         let n = l.threads();
         let cols = l.columns.len();
@@ -319,7 +324,13 @@ pub fn fit_and_predict(
                 .unwrap_or_else(|| format!("block{}", blk.index())),
             coefficients: beta.clone(),
             rmse: (sse / y.len().max(1) as f64).sqrt(),
-            r2: if sst > 0.0 { 1.0 - sse / sst } else if sse < 1e-9 { 1.0 } else { 0.0 },
+            r2: if sst > 0.0 {
+                1.0 - sse / sst
+            } else if sse < 1e-9 {
+                1.0
+            } else {
+                0.0
+            },
         });
         betas.push(beta);
     }
@@ -374,7 +385,13 @@ pub fn fit_and_predict(
         threads,
         predicted,
         check: if check_target {
-            check(target, kernel.or(Some(&kname)), &predicted_bbv, predicted, &opts)?
+            check(
+                target,
+                kernel.or(Some(&kname)),
+                &predicted_bbv,
+                predicted,
+                &opts,
+            )?
         } else {
             None
         },
@@ -447,7 +464,11 @@ pub fn text(r: &FitReport) -> String {
         r.training.iter().map(|t| t.1).sum::<usize>(),
         r.training.len()
     );
-    let _ = writeln!(s, "fit error: RMSE {:.4} executions per block and thread", r.rmse);
+    let _ = writeln!(
+        s,
+        "fit error: RMSE {:.4} executions per block and thread",
+        r.rmse
+    );
     for b in &r.blocks {
         let coef: Vec<String> = b.coefficients.iter().map(|c| format!("{c:.4}")).collect();
         let _ = writeln!(

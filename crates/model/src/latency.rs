@@ -129,8 +129,9 @@ pub fn class_of(i: &InstData) -> &'static str {
         Add | Sub | Abs | Neg | Addc | Subc => {
             float_class(ty, "fp32", "fp64").unwrap_or_else(|| int("int_alu", "int64_alu"))
         }
-        Min | Max => float_class(ty, "fp32_minmax", "fp64")
-            .unwrap_or_else(|| int("int_minmax", "int64_alu")),
+        Min | Max => {
+            float_class(ty, "fp32_minmax", "fp64").unwrap_or_else(|| int("int_minmax", "int64_alu"))
+        }
         Mul => float_class(ty, "fp32_mul", "fp64").unwrap_or_else(|| {
             if i.mods.mul_mode == Some(MulMode::Wide) {
                 "int_mul_wide"

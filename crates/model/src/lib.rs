@@ -186,12 +186,16 @@ pub fn model_spec(spec: &LaunchSpec, mut opts: ModelOptions) -> Result<ModelRun,
     let run = profile_spec(spec, &opts.profile)?;
     let t0 = Instant::now();
     let bbvs = run.bbv.unwrap_or_default();
-    let ptx_text = std::fs::read_to_string(&spec.module).ok();
-    let ptxas = match (opts.regs, &ptx_text) {
-        (None, Some(t)) if spec.module.extension().is_some_and(|e| e == "ptx") => {
-            machine::ptxas_registers(t, opts.profile.run.compile.compiler.as_deref())
-        }
-        _ => None,
+    let ptxas = match opts.regs {
+        Some(_) => None,
+        None => warpscope_emu::load_spec_module(spec, &opts.profile.run.compile)
+            .ok()
+            .and_then(|m| {
+                machine::ptxas_registers(
+                    &m.source.text,
+                    opts.profile.run.compile.compiler.as_deref(),
+                )
+            }),
     };
     let report = model_launches(
         &run.module,
@@ -220,10 +224,16 @@ pub fn model_launches(
     spec: &LaunchSpec,
     opts: &ModelOptions,
 ) -> ModelReport {
+    let entries = emit::launch_entries(spec);
     let mut launches = Vec::new();
     let mut kernels: Vec<KernelModel> = Vec::new();
-    let mut excess: HashMap<String, (Vec<(warpscope_ir::FuncId, warpscope_ir::Block, u32)>, Vec<f64>)> =
-        HashMap::new();
+    let mut excess: HashMap<
+        String,
+        (
+            Vec<(warpscope_ir::FuncId, warpscope_ir::Block, u32)>,
+            Vec<f64>,
+        ),
+    > = HashMap::new();
     for l in bbvs {
         let func = &module.funcs[l.kernel];
         let lat = column_latencies(module, l, &opts.latency);
@@ -237,10 +247,9 @@ pub fn model_launches(
                 RegSource::Estimate,
             ),
         };
-        let dyn_shared = spec
-            .launches
-            .iter()
-            .find(|e| e.kernel == func.name || warpscope_profile::build::display_name(&func.name) == e.kernel)
+        let dyn_shared = entries
+            .get(l.launch as usize)
+            .and_then(|&e| spec.launches.get(e))
             .map(|e| e.shared_bytes)
             .unwrap_or(0);
         let shared = machine::static_shared(module, l.kernel).saturating_add(dyn_shared);

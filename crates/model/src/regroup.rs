@@ -233,12 +233,7 @@ fn greedy(classes: &Classes, lat: &[f64], gs: usize) -> Vec<Vec<(u32, u32)>> {
                 .collect::<Vec<_>>()
         } else {
             let k = (key_of(&groups[i]), i);
-            let mut v: Vec<usize> = by_key
-                .range(..k)
-                .rev()
-                .take(WINDOW)
-                .map(|x| x.1)
-                .collect();
+            let mut v: Vec<usize> = by_key.range(..k).rev().take(WINDOW).map(|x| x.1).collect();
             v.extend(
                 by_key
                     .range((std::ops::Bound::Excluded(k), std::ops::Bound::Unbounded))
@@ -253,7 +248,11 @@ fn greedy(classes: &Classes, lat: &[f64], gs: usize) -> Vec<Vec<(u32, u32)>> {
         for j in candidates(&groups, &by_key, i) {
             if j > i || !exact {
                 let (a, b) = (&groups[i], &groups[j]);
-                heap.push(Edge(gain(lat, &a.min, &a.max, &b.min, &b.max), i.min(j), i.max(j)));
+                heap.push(Edge(
+                    gain(lat, &a.min, &a.max, &b.min, &b.max),
+                    i.min(j),
+                    i.max(j),
+                ));
             }
         }
     }
@@ -265,7 +264,11 @@ fn greedy(classes: &Classes, lat: &[f64], gs: usize) -> Vec<Vec<(u32, u32)>> {
             for &i in &ids {
                 for j in candidates(&groups, &by_key, i) {
                     let (x, y) = (&groups[i], &groups[j]);
-                    heap.push(Edge(gain(lat, &x.min, &x.max, &y.min, &y.max), i.min(j), i.max(j)));
+                    heap.push(Edge(
+                        gain(lat, &x.min, &x.max, &y.min, &y.max),
+                        i.min(j),
+                        i.max(j),
+                    ));
                 }
             }
             if heap.is_empty() {
@@ -279,7 +282,11 @@ fn greedy(classes: &Classes, lat: &[f64], gs: usize) -> Vec<Vec<(u32, u32)>> {
                 for i in [a, b].into_iter().filter(|&i| groups[i].alive) {
                     for j in candidates(&groups, &by_key, i) {
                         let (x, y) = (&groups[i], &groups[j]);
-                        heap.push(Edge(gain(lat, &x.min, &x.max, &y.min, &y.max), i.min(j), i.max(j)));
+                        heap.push(Edge(
+                            gain(lat, &x.min, &x.max, &y.min, &y.max),
+                            i.min(j),
+                            i.max(j),
+                        ));
                     }
                 }
             }
@@ -314,7 +321,11 @@ fn greedy(classes: &Classes, lat: &[f64], gs: usize) -> Vec<Vec<(u32, u32)>> {
         alive += 1;
         for j in candidates(&groups, &by_key, id) {
             let (x, y) = (&groups[id], &groups[j]);
-            heap.push(Edge(gain(lat, &x.min, &x.max, &y.min, &y.max), j.min(id), j.max(id)));
+            heap.push(Edge(
+                gain(lat, &x.min, &x.max, &y.min, &y.max),
+                j.min(id),
+                j.max(id),
+            ));
         }
     }
     for g in groups.into_iter().filter(|g| g.alive) {
@@ -506,7 +517,10 @@ mod tests {
         let groups = greedy(&c, &lat, 32);
         // A: one full group; leftover A(8) merges with B(20) first (gain 2·90 − 100 = 80 > C's).
         assert_eq!(groups[0], vec![(0, 32)]);
-        assert!(groups.iter().any(|g| g == &vec![(0, 8), (1, 20)]), "{groups:?}");
+        assert!(
+            groups.iter().any(|g| g == &vec![(0, 8), (1, 20)]),
+            "{groups:?}"
+        );
         let o = regroup(Algorithm::Greedy, &c, &lat, 32);
         assert!(is_permutation(&o, 80));
     }
@@ -523,6 +537,38 @@ mod tests {
         let c = launch(&counts, 3, &lat);
         for alg in Algorithm::ALL {
             assert!(is_permutation(&regroup(alg, &c, &lat, 32), n), "{alg:?}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod properties {
+    use super::*;
+    use crate::estimate::block_times;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// Every algorithm returns a permutation, and no regrouping changes the total work
+        /// (the no-divergence time summed over blocks is order independent up to warp means).
+        #[test]
+        fn orders_are_permutations(
+            rows in proptest::collection::vec(proptest::collection::vec(0u32..5, 3), 1..400),
+            gs in 1usize..3,
+        ) {
+            let n = rows.len();
+            let counts: Vec<u32> = rows.concat();
+            let lat = vec![3.0, 1.0, 7.0];
+            let c = Classes::new(&counts, 3, &lat);
+            let total: f64 = c.of_thread.iter().map(|&k| c.latency[k as usize]).sum();
+            for alg in Algorithm::ALL {
+                let o = regroup(alg, &c, &lat, 32 * gs);
+                prop_assert!(is_permutation(&o, n), "{:?}", alg);
+                let t = block_times(&c, &lat, 64, Some(&o), false);
+                // a warp costs at least its threads' mean: Σ blocks ≥ Σ threads / 32
+                prop_assert!(t.as_run.iter().sum::<f64>() + 1e-6 >= total / 32.0);
+            }
         }
     }
 }

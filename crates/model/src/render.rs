@@ -8,9 +8,7 @@
 
 use serde::Serialize;
 use std::fmt::Write as _;
-use warpscope_report::{
-    Certainty, Finding, Gain, KernelInfo, Measure, Origin, Report, Rule, Unit,
-};
+use warpscope_report::{Certainty, Finding, Gain, KernelInfo, Measure, Origin, Report, Rule, Unit};
 
 use crate::{ModelReport, regroup::Algorithm};
 
@@ -229,7 +227,11 @@ pub fn text(m: &ModelReport, top: usize) -> String {
         let ms = to_ms(e.bbv_weighted_scheduled)
             .map(|v| format!(" (~{v:.4} ms at the table's clock)"))
             .unwrap_or_default();
-        let _ = writeln!(s, "  BBV-weighted            {:>14} cycles", cycles(e.bbv_weighted));
+        let _ = writeln!(
+            s,
+            "  BBV-weighted            {:>14} cycles",
+            cycles(e.bbv_weighted)
+        );
         let _ = writeln!(
             s,
             "  BBV-weighted-scheduled  {:>14} cycles{ms}",
@@ -240,7 +242,11 @@ pub fn text(m: &ModelReport, top: usize) -> String {
         } else {
             0.0
         };
-        let _ = writeln!(s, "  no divergence           {:>14} cycles", cycles(e.no_divergence));
+        let _ = writeln!(
+            s,
+            "  no divergence           {:>14} cycles",
+            cycles(e.no_divergence)
+        );
         let _ = writeln!(
             s,
             "  divergence cost         {:>14} cycles ({})",

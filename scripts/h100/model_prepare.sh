@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Prepare the H100 validation of `warpscope model` (run here, not on the device):
+#   DIR/model.json                the model of validation/h100/model/liang_h100.toml (estimates of
+#                                 the original and of the three regroupings)
+#   DIR/emit/<alg>/               the regrouped launch of each algorithm (spec.toml, PTX, perms)
+#   DIR/{corpus,scripts,validation}/...   the files scripts/h100/model_device.sh needs
+# then, on the device:  bash DIR/scripts/h100/model_device.sh   (with DIR carried)
+#
+#   scripts/h100/model_prepare.sh DIR [WARPSCOPE]     (default binary: target/release/warpscope)
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cd "$ROOT"
+DIR="${1:?usage: model_prepare.sh DIR [WARPSCOPE]}"
+BIN="${2:-target/release/warpscope}"
+SPEC=validation/h100/model/liang_h100.toml
+rm -rf "$DIR"
+mkdir -p "$DIR/emit" "$DIR/scripts/h100" "$DIR/corpus" "$DIR/validation/h100/model"
+cp scripts/h100/latency_bench.cu scripts/h100/latency_bench.sh scripts/h100/latency_table.py \
+   scripts/h100/run_spec_cupy.py scripts/h100/spec_common.py scripts/h100/model_device.sh \
+   "$DIR/scripts/h100/"
+cp corpus/liang.ptx "$DIR/corpus/"
+cp "$SPEC" "$DIR/validation/h100/model/"
+"$BIN" model "$SPEC" --format json -o "$DIR/model.json"
+for alg in sorting greedy greedy-max; do
+    "$BIN" model "$SPEC" --format csv --regroup "$alg" --emit "$DIR/emit/$alg" -o /dev/null
+done
+du -sh "$DIR"
