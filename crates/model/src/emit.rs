@@ -498,8 +498,8 @@ mod tests {
         let first = out.find("ld.param.u64 \t%rd1").unwrap();
         assert!(decl < pro && pro < first);
         // parses
-        let m = warpscope_ptx::parse(&out);
-        assert!(m.is_ok(), "{:?}", m.err());
+        let (_, errors) = warpscope_ptx::parse(&out);
+        assert!(errors.is_empty(), "{errors:?}");
     }
 
     #[test]
