@@ -58,6 +58,10 @@ impl ControlDeps {
     }
 }
 
+/// The profile columns of a kernel (function, block, column) with each column's excess cycles
+/// (as run minus no divergence), summed over the kernel's launches.
+pub type ColumnExcess = (Vec<(FuncId, Block, u32)>, Vec<f64>);
+
 /// Splits `total` cycles over branches in proportion to the per-column excess.
 /// Returns the branches by descending cost and the cycles no branch explains (blocks that
 /// depend on no conditional branch of their function, e.g. callee entry blocks).
@@ -65,8 +69,7 @@ pub fn attribute(
     module: &Module,
     profile: &Profile,
     kernel: &KernelProfile,
-    columns: &[(FuncId, Block, u32)],
-    column_excess: &[f64],
+    (columns, column_excess): &ColumnExcess,
     deps: &ControlDeps,
     total: f64,
     kernel_estimate: f64,

@@ -203,12 +203,13 @@ fn least_squares(x: &[Vec<f64>], y: &[f64]) -> Vec<f64> {
         if d.abs() < 1e-300 {
             continue;
         }
-        for r in 0..p {
+        let pivot = a[c].clone();
+        for (r, row) in a.iter_mut().enumerate() {
             if r != c {
-                let f = a[r][c] / d;
+                let f = row[c] / d;
                 if f != 0.0 {
-                    for k in c..=p {
-                        a[r][k] -= f * a[c][k];
+                    for (x, &y) in row[c..=p].iter_mut().zip(&pivot[c..=p]) {
+                        *x -= f * y;
                     }
                 }
             }

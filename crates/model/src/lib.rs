@@ -227,13 +227,7 @@ pub fn model_launches(
     let entries = emit::launch_entries(spec);
     let mut launches = Vec::new();
     let mut kernels: Vec<KernelModel> = Vec::new();
-    let mut excess: HashMap<
-        String,
-        (
-            Vec<(warpscope_ir::FuncId, warpscope_ir::Block, u32)>,
-            Vec<f64>,
-        ),
-    > = HashMap::new();
+    let mut excess: HashMap<String, attribution::ColumnExcess> = HashMap::new();
     for l in bbvs {
         let func = &module.funcs[l.kernel];
         let lat = column_latencies(module, l, &opts.latency);
@@ -342,15 +336,13 @@ pub fn model_launches(
         let Some(kid) = module.func_by_name(&k.ptx_name) else {
             continue;
         };
-        if let (Some((cols, ex)), Some(kp)) = (excess.get(&k.ptx_name), profile.kernel(&k.ptx_name))
-        {
+        if let (Some(ex), Some(kp)) = (excess.get(&k.ptx_name), profile.kernel(&k.ptx_name)) {
             let funcs = machine::kernel_functions(module, kid);
             let deps = attribution::ControlDeps::new(module, &funcs);
             let (branches, un) = attribution::attribute(
                 module,
                 profile,
                 kp,
-                cols,
                 ex,
                 &deps,
                 k.estimates.divergence_cost,

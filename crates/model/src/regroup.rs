@@ -179,8 +179,11 @@ impl Ord for Edge {
     }
 }
 
+/// A group's members: (class, threads of that class).
+type Members = Vec<(u32, u32)>;
+
 /// Splits `members` after its first `gs` threads.
-fn split(members: Vec<(u32, u32)>, gs: u32) -> (Vec<(u32, u32)>, Vec<(u32, u32)>) {
+fn split(members: Members, gs: u32) -> (Members, Members) {
     let mut head = Vec::new();
     let mut tail = Vec::new();
     let mut left = gs;
@@ -215,7 +218,7 @@ fn greedy(classes: &Classes, lat: &[f64], gs: usize) -> Vec<Vec<(u32, u32)>> {
         for _ in 0..n / gs32 {
             out.push(vec![(c, gs32)]);
         }
-        if n % gs32 > 0 {
+        if !n.is_multiple_of(gs32) {
             groups.push(Group::of(classes, lat, vec![(c, n % gs32)]));
         }
     }

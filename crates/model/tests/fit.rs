@@ -6,10 +6,9 @@ use warpscope_model::{ModelOptions, fit};
 use warpscope_profile::load_spec;
 
 fn ell_spec(dir: &Path, seed: u64) -> PathBuf {
-    let module = std::fs::canonicalize(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/liang.ptx"),
-    )
-    .unwrap();
+    let module =
+        std::fs::canonicalize(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus/liang.ptx"))
+            .unwrap();
     let n = 1024;
     let w = 8;
     let text = format!(
