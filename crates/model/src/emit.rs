@@ -351,7 +351,7 @@ pub fn emit(
         let Some(fid) = module.func_by_name(k).or_else(|| {
             module
                 .kernels()
-                .find(|(_, f)| warpscope_profile::build::display_name(&f.name) == *k)
+                .find(|(_, f)| warpscope_profile::model::display_name(&f.name) == *k)
                 .map(|(id, _)| id)
         }) else {
             report
@@ -407,7 +407,7 @@ pub fn emit(
             let Some(fid) = module.func_by_name(&entry.kernel).or_else(|| {
                 module
                     .kernels()
-                    .find(|(_, f)| warpscope_profile::build::display_name(&f.name) == entry.kernel)
+                    .find(|(_, f)| warpscope_profile::model::display_name(&f.name) == entry.kernel)
                     .map(|(id, _)| id)
             }) else {
                 continue;

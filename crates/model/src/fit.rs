@@ -239,7 +239,7 @@ fn pick<'a>(
     bbvs.iter().find(|l| {
         kernel.is_none_or(|k| {
             let n = &module.funcs[l.kernel].name;
-            n == k || warpscope_profile::build::display_name(n) == k
+            n == k || warpscope_profile::model::display_name(n) == k
         })
     })
 }
@@ -340,7 +340,7 @@ pub fn fit_and_predict(
     let entry = target
         .launches
         .iter()
-        .find(|e| e.kernel == kname || warpscope_profile::build::display_name(&kname) == e.kernel)
+        .find(|e| e.kernel == kname || warpscope_profile::model::display_name(&kname) == e.kernel)
         .ok_or_else(|| format!("{}: no launch of `{kname}`", target.path.display()))?;
     let threads: usize = entry
         .grid
@@ -377,7 +377,7 @@ pub fn fit_and_predict(
     );
     let predicted = pm.launches.first().map(|l| l.estimates).unwrap_or_default();
     Ok(FitReport {
-        kernel: warpscope_profile::build::display_name(&kname),
+        kernel: warpscope_profile::model::display_name(&kname),
         inputs: vars,
         training,
         blocks,

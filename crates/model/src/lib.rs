@@ -283,7 +283,7 @@ pub fn model_launches(
                 orders.push((alg, order));
             }
         }
-        let display = warpscope_profile::build::display_name(&func.name);
+        let display = warpscope_profile::model::display_name(&func.name);
         let km = match kernels.iter_mut().find(|k| k.ptx_name == func.name) {
             Some(k) => k,
             None => {

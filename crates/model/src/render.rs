@@ -107,7 +107,7 @@ pub fn report(m: &ModelReport) -> Report {
             );
             f.source = Origin::Dynamic;
             f.function = (b.function != k.ptx_name)
-                .then(|| warpscope_profile::build::display_name(&b.function));
+                .then(|| warpscope_profile::model::display_name(&b.function));
             f.measures.insert(
                 "divergence_cost_cycles".into(),
                 Measure::exact(b.cost_cycles.round(), Unit::Count),
