@@ -247,6 +247,17 @@ fn cmp_lanes(r: &[[u64; 32]], a: R, b: R, f: impl Fn(u64, u64) -> bool) -> u32 {
     m
 }
 
+/// The mask of lanes whose value of register `a` satisfies `f`.
+#[inline(always)]
+fn test_lanes(r: &[[u64; 32]], a: R, f: impl Fn(u64) -> bool) -> u32 {
+    let x = &r[a as usize];
+    let mut m = 0u32;
+    for i in 0..32 {
+        m |= u32::from(f(x[i])) << i;
+    }
+    m
+}
+
 /// Iterates the set bits of a mask.
 #[inline(always)]
 fn lanes(mut m: u32) -> impl Iterator<Item = usize> {

@@ -583,11 +583,7 @@ impl<'a, O: Observer> Env<'a, O> {
         p: P,
         a: R,
     ) {
-        let x = &w.regs[rb + a as usize];
-        let mut t = 0u32;
-        for (i, &v) in x.iter().enumerate() {
-            t |= u32::from(alu::testp(f, ty, v)) << i;
-        }
+        let t = test_lanes(&w.regs[rb..], a, |v| alu::testp(f, ty, v));
         wr_pred(&mut w.preds[pb..], p, t, exec);
     }
 }

@@ -897,19 +897,16 @@ impl<'a, O: Observer> Env<'a, O> {
         a: R,
         space: Space,
     ) {
-        let x = &w.regs[rb + a as usize];
-        let mut t = 0u32;
-        for (i, &v) in x.iter().enumerate() {
-            let ok = matches!(
+        let t = test_lanes(&w.regs[rb..], a, |v| {
+            matches!(
                 (space, window_of(v)),
                 (Space::Global, Window::Global(_))
                     | (Space::Shared, Window::Shared(_))
                     | (Space::Local, Window::Local(_))
                     | (Space::Const, Window::Const(_))
                     | (Space::Param, Window::Param(_))
-            );
-            t |= u32::from(ok) << i;
-        }
+            )
+        });
         wr_pred(&mut w.preds[pb..], p, t, exec);
     }
 

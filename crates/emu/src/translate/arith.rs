@@ -3,6 +3,7 @@
 //! (executed by `exec::arith`).
 
 use super::*;
+use Opcode as O;
 
 /// Finds the `mul.f32`/`mul.f64` + `add`/`sub` pairs that ptxas fuses into one FMA: the
 /// multiply has no rounding modifier (so contraction is allowed), its result has exactly one
@@ -76,10 +77,8 @@ impl FnTranslator<'_, '_> {
     /// `add`, `sub`.
     pub(super) fn add_sub(&mut self) -> TResult<()> {
         let d = self.cur();
-        let ty = d.mods.ty;
         let fl = d.mods.flags;
-        use Opcode as O;
-        let t = ty.ok_or("missing type")?;
+        let t = self.ty()?;
         if fl.contains(Flags::CC) {
             return self.carry(
                 if d.op == O::Add {
@@ -113,10 +112,8 @@ impl FnTranslator<'_, '_> {
     /// `addc`, `subc`.
     pub(super) fn addc_subc(&mut self) -> TResult<()> {
         let d = self.cur();
-        let ty = d.mods.ty;
         let fl = d.mods.flags;
-        use Opcode as O;
-        let t = ty.ok_or("missing type")?;
+        let t = self.ty()?;
         let op = if d.op == O::Addc {
             CarryOp::Add
         } else {
@@ -129,9 +126,8 @@ impl FnTranslator<'_, '_> {
     pub(super) fn madc(&mut self) -> TResult<()> {
         let d = self.cur();
         let m = d.mods;
-        let ty = d.mods.ty;
         let fl = d.mods.flags;
-        let t = ty.ok_or("missing type")?;
+        let t = self.ty()?;
         let op = match m.mul_mode {
             Some(MulMode::Hi) => CarryOp::MadHi,
             _ => CarryOp::MadLo,
@@ -143,8 +139,7 @@ impl FnTranslator<'_, '_> {
     pub(super) fn mul(&mut self) -> TResult<()> {
         let d = self.cur();
         let m = d.mods;
-        let ty = d.mods.ty;
-        let t = ty.ok_or("missing type")?;
+        let t = self.ty()?;
         if let Some(ft) = fty_of(t) {
             return self.fbin(FBin::Mul, ft);
         }
@@ -172,7 +167,7 @@ impl FnTranslator<'_, '_> {
     /// `mul24`, `mad24`.
     pub(super) fn mul24(&mut self) -> TResult<()> {
         let d = self.cur();
-        let t = d.mods.ty.ok_or("missing type")?;
+        let t = self.ty()?;
         let hi = d.mods.mul_mode == Some(MulMode::Hi);
         let s = t.is_signed_int();
         if d.op == Opcode::Mul24 {
@@ -197,9 +192,8 @@ impl FnTranslator<'_, '_> {
     pub(super) fn mad(&mut self) -> TResult<()> {
         let d = self.cur();
         let m = d.mods;
-        let ty = d.mods.ty;
         let fl = d.mods.flags;
-        let t = ty.ok_or("missing type")?;
+        let t = self.ty()?;
         if fl.contains(Flags::CC) {
             let op = match m.mul_mode {
                 Some(MulMode::Hi) => CarryOp::MadHi,
@@ -245,9 +239,7 @@ impl FnTranslator<'_, '_> {
 
     /// `sad`.
     pub(super) fn sad(&mut self) -> TResult<()> {
-        let d = self.cur();
-        let ty = d.mods.ty;
-        let t = ty.ok_or("missing type")?;
+        let t = self.ty()?;
         let w = w_of(t).ok_or("bad type")?;
         let f = if t.is_signed_int() {
             ITern::SadS
@@ -260,10 +252,8 @@ impl FnTranslator<'_, '_> {
     /// `div`, `rem`.
     pub(super) fn div_rem(&mut self) -> TResult<()> {
         let d = self.cur();
-        let ty = d.mods.ty;
         let fl = d.mods.flags;
-        use Opcode as O;
-        let t = ty.ok_or("missing type")?;
+        let t = self.ty()?;
         if let Some(ft) = fty_of(t) {
             if d.op == O::Rem {
                 return Err("rem on floats does not exist".into());
@@ -292,10 +282,8 @@ impl FnTranslator<'_, '_> {
     pub(super) fn min_max(&mut self) -> TResult<()> {
         let d = self.cur();
         let ops = &d.operands;
-        let ty = d.mods.ty;
         let fl = d.mods.flags;
-        use Opcode as O;
-        let t = ty.ok_or("missing type")?;
+        let t = self.ty()?;
         let is_min = d.op == O::Min;
         if let Some(ft) = fty_of(t) {
             if fl.contains(Flags::XORSIGN) || fl.contains(Flags::ABS) {
@@ -331,9 +319,7 @@ impl FnTranslator<'_, '_> {
     /// `abs`, `neg`.
     pub(super) fn abs_neg(&mut self) -> TResult<()> {
         let d = self.cur();
-        let ty = d.mods.ty;
-        use Opcode as O;
-        let t = ty.ok_or("missing type")?;
+        let t = self.ty()?;
         if let Some(ft) = fty_of(t) {
             let f = if d.op == O::Abs { FUn::Abs } else { FUn::Neg };
             return self.fun(f, ft);
@@ -346,10 +332,8 @@ impl FnTranslator<'_, '_> {
     /// `not`, `cnot`.
     pub(super) fn not_cnot(&mut self) -> TResult<()> {
         let d = self.cur();
-        let ty = d.mods.ty;
         let opn = |i: usize| operand(d, i);
-        use Opcode as O;
-        let t = ty.ok_or("missing type")?;
+        let t = self.ty()?;
         if t == Type::Pred {
             let p = self.dst_pred(opn(0)?)?;
             let (a, an) = self.src_pred(opn(1)?)?;
@@ -364,10 +348,8 @@ impl FnTranslator<'_, '_> {
     /// `popc`, `clz`, `brev`, `bfind`.
     pub(super) fn bit_scan(&mut self) -> TResult<()> {
         let d = self.cur();
-        let ty = d.mods.ty;
         let fl = d.mods.flags;
-        use Opcode as O;
-        let t = ty.ok_or("missing type")?;
+        let t = self.ty()?;
         let w = w_of(t).ok_or("bad type")?;
         let f = match d.op {
             O::Popc => IUn::Popc,
@@ -385,9 +367,7 @@ impl FnTranslator<'_, '_> {
 
     /// `bfe`.
     pub(super) fn bfe(&mut self) -> TResult<()> {
-        let d = self.cur();
-        let ty = d.mods.ty;
-        let t = ty.ok_or("missing type")?;
+        let t = self.ty()?;
         let w = w_of(t).ok_or("bad type")?;
         let f = if t.is_signed_int() {
             ITern::BfeS
@@ -400,9 +380,8 @@ impl FnTranslator<'_, '_> {
     /// `bfi`.
     pub(super) fn bfi(&mut self) -> TResult<()> {
         let d = self.cur();
-        let ty = d.mods.ty;
         let opn = |i: usize| operand(d, i);
-        let t = ty.ok_or("missing type")?;
+        let t = self.ty()?;
         let w = w_of(t).ok_or("bad type")?;
         let dd = self.dst(opn(0)?)?;
         let a = self.src(opn(1)?, K::I(w))?;
@@ -438,9 +417,8 @@ impl FnTranslator<'_, '_> {
     /// `szext`.
     pub(super) fn szext(&mut self) -> TResult<()> {
         let d = self.cur();
-        let ty = d.mods.ty;
         let fl = d.mods.flags;
-        let t = ty.ok_or("missing type")?;
+        let t = self.ty()?;
         let s = t.is_signed_int();
         let f = if fl.contains(Flags::CLAMP) {
             IBin::SzextClamp { signed: s }
@@ -455,7 +433,6 @@ impl FnTranslator<'_, '_> {
         let d = self.cur();
         let m = d.mods;
         let ty = d.mods.ty;
-        use Opcode as O;
         let ta = ty.ok_or("missing type")?;
         let tb = m.ty2.ok_or("missing type")?;
         let f = if d.op == O::Dp4a {
@@ -477,10 +454,8 @@ impl FnTranslator<'_, '_> {
     pub(super) fn testp(&mut self) -> TResult<()> {
         let d = self.cur();
         let m = d.mods;
-        let ty = d.mods.ty;
         let opn = |i: usize| operand(d, i);
-        let t = ty.ok_or("missing type")?;
-        let ft = fty_of(t).ok_or("testp needs f32/f64")?;
+        let ft = fty_of(self.ty()?).ok_or("testp needs f32/f64")?;
         let p = self.dst_pred(opn(0)?)?;
         let k = if ft == FTy::F64 { K::F64 } else { K::F32 };
         let a = self.src(opn(1)?, k)?;
@@ -491,18 +466,14 @@ impl FnTranslator<'_, '_> {
 
     /// `copysign`.
     pub(super) fn copysign(&mut self) -> TResult<()> {
-        let d = self.cur();
-        let ty = d.mods.ty;
-        let t = ty.ok_or("missing type")?;
+        let t = self.ty()?;
         let ft = fty_of(t).ok_or("copysign needs f32/f64")?;
         self.fbin(FBin::Copysign, ft)
     }
 
     /// `fma`.
     pub(super) fn fma_inst(&mut self) -> TResult<()> {
-        let d = self.cur();
-        let ty = d.mods.ty;
-        let t = ty.ok_or("missing type")?;
+        let t = self.ty()?;
         let ft = fty_of(t).ok_or("fma needs a float type")?;
         self.fma(ft)
     }
@@ -510,9 +481,8 @@ impl FnTranslator<'_, '_> {
     /// `selp`.
     pub(super) fn selp(&mut self) -> TResult<()> {
         let d = self.cur();
-        let ty = d.mods.ty;
         let opn = |i: usize| operand(d, i);
-        let t = ty.ok_or("missing type")?;
+        let t = self.ty()?;
         let k = k_of(t).ok_or("bad type")?;
         let dd = self.dst(opn(0)?)?;
         let a = self.src(opn(1)?, k)?;
@@ -535,10 +505,9 @@ impl FnTranslator<'_, '_> {
     pub(super) fn slct(&mut self) -> TResult<()> {
         let d = self.cur();
         let m = d.mods;
-        let ty = d.mods.ty;
         let fl = d.mods.flags;
         let opn = |i: usize| operand(d, i);
-        let t = ty.ok_or("missing type")?;
+        let t = self.ty()?;
         let k = k_of(t).ok_or("bad type")?;
         let ct = m.ty2.ok_or("slct needs a compare type")?;
         let (f, kc) = if ct == Type::F32 {
@@ -571,10 +540,8 @@ impl FnTranslator<'_, '_> {
     /// `and`, `or`, `xor`.
     pub(super) fn logic(&mut self) -> TResult<()> {
         let d = self.cur();
-        let ty = d.mods.ty;
         let opn = |i: usize| operand(d, i);
-        use Opcode as O;
-        let t = ty.ok_or("missing type")?;
+        let t = self.ty()?;
         if t == Type::Pred {
             let p = self.dst_pred(opn(0)?)?;
             let (a, an) = self.src_pred(opn(1)?)?;
@@ -652,29 +619,14 @@ impl FnTranslator<'_, '_> {
     /// `shl`, `shr`.
     pub(super) fn shift(&mut self) -> TResult<()> {
         let d = self.cur();
-        let ty = d.mods.ty;
-        let opn = |i: usize| operand(d, i);
-        use Opcode as O;
-        let t = ty.ok_or("missing type")?;
+        let t = self.ty()?;
         let w = w_of(t).ok_or("bad type")?;
         let f = match (d.op, t.is_signed_int()) {
             (O::Shl, _) => IBin::Shl,
             (_, true) => IBin::ShrS,
             (_, false) => IBin::ShrU,
         };
-        let dd = self.dst(opn(0)?)?;
-        let a = self.src(opn(1)?, K::I(w))?;
-        let b = self.src(opn(2)?, K::I(W::B32))?;
-        self.emit_def(
-            dd,
-            Op::Bin {
-                f: BinF::Int(f, w),
-                d: dd,
-                a,
-                b,
-            },
-        );
-        Ok(())
+        self.ibin(f, w, t)
     }
 
     /// `prmt`.

@@ -7,7 +7,7 @@ impl FnTranslator<'_, '_> {
         let d = &self.f.insts[self.cur_inst];
         let m = d.mods;
         let ops = d.operands.clone();
-        let t = m.ty.ok_or("missing type")?;
+        let t = self.ty()?;
         let op = m.atom_op.ok_or("missing atomic operation")?;
         let ty = match t {
             Type::U32 => AtomTy::U32,

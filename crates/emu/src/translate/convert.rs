@@ -7,11 +7,10 @@ impl FnTranslator<'_, '_> {
     /// `rcp`, `sqrt`, `rsqrt`, `sin`, `cos`, `lg2`, `ex2`, `tanh`.
     pub(super) fn special_fn(&mut self) -> TResult<()> {
         let d = self.cur();
-        let ty = d.mods.ty;
         let fl = d.mods.flags;
         let name = || inst_name(d);
         use Opcode as O;
-        let t = ty.ok_or("missing type")?;
+        let t = self.ty()?;
         let ft = fty_of(t).ok_or("needs a float type")?;
         let approx = fl.contains(Flags::APPROX);
         let f = match d.op {
@@ -61,7 +60,7 @@ impl FnTranslator<'_, '_> {
     pub(super) fn mov(&mut self) -> TResult<()> {
         let d = &self.f.insts[self.cur_inst];
         let ops = d.operands.clone();
-        let t = d.mods.ty.ok_or("missing type")?;
+        let t = self.ty()?;
         let dst = ops.first().ok_or("missing operand")?;
         let src = ops.get(1).ok_or("missing operand")?;
         if t == Type::Pred {

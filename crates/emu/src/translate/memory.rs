@@ -4,21 +4,26 @@
 use super::*;
 
 impl FnTranslator<'_, '_> {
-    /// `cvta`.
-    pub(super) fn cvta(&mut self) -> TResult<()> {
-        let d = self.cur();
-        let m = d.mods;
-        let ty = d.mods.ty;
-        let fl = d.mods.flags;
-        let opn = |i: usize| operand(d, i);
-        let space = match m.space {
+    /// The named space of a `cvta` or `isspacep` (`what` says which in the error): one with a
+    /// window in the generic address space.
+    fn window_space(&self, what: &str) -> TResult<Space> {
+        Ok(match self.cur().mods.space {
             Some(StateSpace::Global) => Space::Global,
             Some(s) if s.is_shared() => Space::Shared,
             Some(StateSpace::Local) => Space::Local,
             Some(StateSpace::Const) => Space::Const,
             Some(s) if s.is_param() => Space::Param,
-            other => return Err(format!("cvta to {other:?} is not supported")),
-        };
+            other => return Err(format!("{what} {other:?} is not supported")),
+        })
+    }
+
+    /// `cvta`.
+    pub(super) fn cvta(&mut self) -> TResult<()> {
+        let d = self.cur();
+        let ty = d.mods.ty;
+        let fl = d.mods.flags;
+        let opn = |i: usize| operand(d, i);
+        let space = self.window_space("cvta to")?;
         let t = ty.unwrap_or(Type::U64);
         let dd = self.dst(opn(0)?)?;
         let a = self.src(opn(1)?, K::I(W::B64))?;
@@ -38,16 +43,8 @@ impl FnTranslator<'_, '_> {
     /// `isspacep`.
     pub(super) fn isspacep(&mut self) -> TResult<()> {
         let d = self.cur();
-        let m = d.mods;
         let opn = |i: usize| operand(d, i);
-        let space = match m.space {
-            Some(StateSpace::Global) => Space::Global,
-            Some(s) if s.is_shared() => Space::Shared,
-            Some(StateSpace::Local) => Space::Local,
-            Some(StateSpace::Const) => Space::Const,
-            Some(s) if s.is_param() => Space::Param,
-            other => return Err(format!("isspacep {other:?} is not supported")),
-        };
+        let space = self.window_space("isspacep")?;
         let p = self.dst_pred(opn(0)?)?;
         let a = self.src(opn(1)?, K::I(W::B64))?;
         self.emit_def(p, Op::Isspacep { p, a, space });
@@ -99,7 +96,7 @@ impl FnTranslator<'_, '_> {
     /// element size is one the emulator moves.
     fn access_shape(&self, what: &str) -> TResult<(Type, Space, u8)> {
         let m = self.cur().mods;
-        let t = m.ty.ok_or("missing type")?;
+        let t = self.ty()?;
         if !matches!(t.size_bytes(), 1 | 2 | 4 | 8) {
             return Err(format!("{what}.{t} is not supported"));
         }

@@ -64,9 +64,8 @@ impl FnTranslator<'_, '_> {
         let d = self.cur();
         let m = d.mods;
         let ops = &d.operands;
-        let ty = d.mods.ty;
         let opn = |i: usize| operand(d, i);
-        let t = ty.ok_or("missing type")?;
+        let t = self.ty()?;
         let w64 = t.size_bytes() == 8;
         let all = m.vote_mode == Some(VoteMode::All);
         let (dd, p) = match opn(0)? {
@@ -91,10 +90,9 @@ impl FnTranslator<'_, '_> {
         let d = self.cur();
         let m = d.mods;
         let ops = &d.operands;
-        let ty = d.mods.ty;
         let opn = |i: usize| operand(d, i);
         let name = || inst_name(d);
-        let t = ty.ok_or("missing type")?;
+        let t = self.ty()?;
         let s = t.is_signed_int();
         let f = match (m.atom_op, s) {
             (Some(AtomOp::Add), _) => ReduxF::Add,
