@@ -12,7 +12,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$ROOT"
 DIR="${1:?usage: model_prepare.sh DIR [WARPSCOPE]}"
 BIN="${2:-target/release/warpscope}"
-SPEC=validation/h100/model/liang_h100.toml
+SPEC="${SPEC:-validation/h100/model/liang_h100.toml}"
 rm -rf "$DIR"
 mkdir -p "$DIR/emit" "$DIR/scripts/h100" "$DIR/corpus" "$DIR/validation/h100/model"
 cp scripts/h100/latency_bench.cu scripts/h100/latency_bench.sh scripts/h100/latency_table.py \

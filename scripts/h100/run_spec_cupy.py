@@ -48,7 +48,10 @@ def init_buffers(spec):
     return arrays
 
 
-def run_once(spec, ptx_path, params, timed):
+def run_once(spec, ptx_path, params, timed, batches=0, batch_size=1):
+    """Runs the spec once; with `batches`, then times every launch again on its own: `batches`
+    groups of `batch_size` back-to-back launches between two events (the kernels must not
+    depend on their own earlier output), returned as per-launch milliseconds of each group."""
     import cupy as cp
 
     module = cp.RawModule(path=ptx_path)
@@ -56,6 +59,7 @@ def run_once(spec, ptx_path, params, timed):
     dev = {n: cp.asarray(a) for n, a in host.items()}
     kernels = {}
     times = []
+    issued, names = [], []
     for li, l, t in sc.launches(spec):
         name = sc.find_kernel(l["kernel"], list(params.keys()))
         if name not in kernels:
@@ -90,6 +94,8 @@ def run_once(spec, ptx_path, params, timed):
             start, stop = cp.cuda.Event(), cp.cuda.Event()
             start.record()
         kernels[name](grid, block, tuple(args), shared_mem=shared)
+        issued.append((kernels[name], grid, block, tuple(args), shared))
+        names.append(name)
         if timed:
             stop.record()
             stop.synchronize()
@@ -104,7 +110,36 @@ def run_once(spec, ptx_path, params, timed):
                 }
             )
     cp.cuda.Device().synchronize()
-    return {n: d.get() for n, d in dev.items()}, times
+    outputs = {n: d.get() for n, d in dev.items()}
+    if batches > 0:
+        times = []
+        for li, (kernel, grid, block, args, shared) in enumerate(issued):
+            for _ in range(2):  # warm-up
+                kernel(grid, block, args, shared_mem=shared)
+            per = []
+            for _ in range(batches):
+                start, stop = cp.cuda.Event(), cp.cuda.Event()
+                start.record()
+                for _ in range(batch_size):
+                    kernel(grid, block, args, shared_mem=shared)
+                stop.record()
+                stop.synchronize()
+                per.append(cp.cuda.get_elapsed_time(start, stop) / batch_size)
+            per.sort()
+            times.append(
+                {
+                    "launch": li,
+                    "kernel": names[li],
+                    "grid": list(grid),
+                    "block": list(block),
+                    "ms": per[len(per) // 2],
+                    "min_ms": per[0],
+                    "max_ms": per[-1],
+                    "batches": batches,
+                    "batch_size": batch_size,
+                }
+            )
+    return outputs, times
 
 
 def main():
@@ -112,6 +147,10 @@ def main():
     ap.add_argument("spec")
     ap.add_argument("outdir")
     ap.add_argument("--timing-runs", type=int, default=1, help="extra timed runs (default 1; 0: no timing)")
+    ap.add_argument("--batches", type=int, default=0,
+                    help="after the run, time each launch alone in N groups of --batch-size "
+                         "back-to-back launches; the medians go to OUTDIR/kernel_timing.json")
+    ap.add_argument("--batch-size", type=int, default=10)
     ap.add_argument("--init-only", action="store_true", help="write initial buffers only (no GPU)")
     a = ap.parse_args()
     spec = sc.load_spec(a.spec)
@@ -126,7 +165,11 @@ def main():
     ptx_path = module_ptx(spec)
     with open(ptx_path, encoding="utf-8") as f:
         params = sc.entry_params(f.read())
-    outputs, _ = run_once(spec, ptx_path, params, timed=False)
+    outputs, ktimes = run_once(spec, ptx_path, params, timed=False,
+                               batches=a.batches, batch_size=a.batch_size)
+    if a.batches > 0:
+        with open(os.path.join(a.outdir, "kernel_timing.json"), "w") as f:
+            json.dump({"spec": os.path.basename(a.spec), "launches": ktimes}, f, indent=1)
     for name in sc.buffers_in_order(spec):
         save = spec["buffer"][name].get("save")
         if save:
