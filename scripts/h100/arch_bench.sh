@@ -32,10 +32,10 @@ for round in 1 2; do
     for v in before after; do
         echo "=== round $round: $v emu"
         CRITERION_HOME="/tmp/criterion-$v" timeout 200 taskset -c "$CORE" "$DIR/emu-$v" \
-            --bench --noplot --warm-up-time 1 --measurement-time 3 1_core 2>&1
+            --bench --noplot --warm-up-time 1 --measurement-time 2 1_core 2>&1
         echo "=== round $round: $v parse"
         CRITERION_HOME="/tmp/criterion-$v" timeout 100 taskset -c "$CORE" "$DIR/parse-$v" \
-            --bench --noplot --warm-up-time 1 --measurement-time 3 warpscope-ptx 2>&1
+            --bench --noplot --warm-up-time 1 --measurement-time 2 warpscope-ptx 2>&1
     done
 done 2>&1 | tee "$OUT/arch_bench.txt" | grep -E "^===|^[a-z_]+/|time:|thrpt:"
 uptime >> "$OUT/arch_bench_cpu.txt"
