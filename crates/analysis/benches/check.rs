@@ -5,7 +5,10 @@
 //! * `load/corpus`: parse and lower every corpus module;
 //! * `check/corpus` and `check/corpus_drano`: check every (pre-loaded) module with each engine,
 //!   geometry and assumptions from the corpus comments;
-//! * `module/<name>`: one module with the default engine.
+//! * `module/<name>`: one module with the default engine;
+//! * `realworld/all` and `realworld/<name>`: the real-world evaluation set
+//!   (validation/realworld/ptx: public CUDA applications), defaults (no geometry, no
+//!   assumptions), every module and each one.
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -46,6 +49,30 @@ fn corpus() -> Vec<Loaded> {
                 text,
                 spec,
                 sources,
+            }
+        })
+        .collect()
+}
+
+/// The real-world modules (validation/realworld/ptx), with default options.
+fn realworld() -> Vec<Loaded> {
+    let dir = common::root().join("validation/realworld/ptx");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "ptx"))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|p| {
+            let (module, text) = common::load(&p);
+            Loaded {
+                name: p.file_stem().unwrap().to_string_lossy().into_owned(),
+                module,
+                text,
+                spec: Spec::default(),
+                sources: Vec::new(),
             }
         })
         .collect()
@@ -101,6 +128,18 @@ fn benches(c: &mut Criterion) {
         .warm_up_time(Duration::from_millis(200))
         .measurement_time(Duration::from_millis(600));
     for m in &mods {
+        g.bench_function(&m.name, |b| b.iter(|| run(m, Engine::Acf)));
+    }
+    g.finish();
+    let real = realworld();
+    let mut g = c.benchmark_group("realworld");
+    g.sample_size(10).measurement_time(Duration::from_secs(5));
+    g.bench_function("all", |b| {
+        b.iter(|| real.iter().map(|m| run(m, Engine::Acf)).sum::<usize>())
+    });
+    g.warm_up_time(Duration::from_millis(200))
+        .measurement_time(Duration::from_millis(600));
+    for m in &real {
         g.bench_function(&m.name, |b| b.iter(|| run(m, Engine::Acf)));
     }
     g.finish();

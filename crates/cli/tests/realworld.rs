@@ -40,3 +40,196 @@ fn realworld_scores_stay_above_their_floors() {
         failed.join("\n")
     );
 }
+
+/// Runs `warpscope check --format json` on `ptx` with the test's limit: `Err` with why when it
+/// panics, aborts (a signal: stack overflow), stalls, or exits 2 without an error message.
+fn check_ends_cleanly(root: &std::path::Path, ptx: &std::path::Path) -> Result<(), String> {
+    use std::process::{Command, Stdio};
+    use wait_timeout::ChildExt;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_warpscope"))
+        .current_dir(root)
+        .args(["check", "--format", "json"])
+        .arg(ptx)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("run warpscope: {e}"))?;
+    let mut err = child.stderr.take().expect("stderr");
+    let reader = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = std::io::Read::read_to_string(&mut err, &mut s);
+        s
+    });
+    let status = child.wait_timeout(LIMIT).map_err(|e| e.to_string())?;
+    let Some(status) = status else {
+        let _ = child.kill();
+        let _ = child.wait();
+        return Err(format!("no answer in {LIMIT:?}"));
+    };
+    let stderr = reader.join().unwrap_or_default();
+    let last = stderr.lines().last().unwrap_or("").to_string();
+    match status.code() {
+        _ if stderr.contains("panicked") => Err(format!("panic: {last}")),
+        Some(0 | 1) => Ok(()),
+        Some(2) if stderr.contains("error") => Ok(()),
+        _ => Err(format!("ended with {status}: {last}")),
+    }
+}
+
+/// The largest real-world modules (tens of thousands of lines, hundreds of kernels) end with a
+/// report or a clean error: no panic, no abort (stack overflow), no stall past the limit.
+#[test]
+fn largest_realworld_modules_end_cleanly() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut mods: Vec<(usize, PathBuf)> = std::fs::read_dir(root.join("validation/realworld/ptx"))
+        .expect("validation/realworld/ptx")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "ptx"))
+        .map(|p| {
+            (
+                std::fs::read_to_string(&p).map_or(0, |t| t.lines().count()),
+                p,
+            )
+        })
+        .collect();
+    mods.sort();
+    let largest: Vec<_> = mods.iter().rev().take(3).collect();
+    assert!(largest[0].0 > 10_000, "expected a module over 10k lines");
+    for (lines, p) in largest {
+        if let Err(why) = check_ends_cleanly(&root, p) {
+            panic!("{} ({lines} lines): {why}", p.display());
+        }
+    }
+}
+
+/// A small generator of pseudo-random numbers (splitmix64): the mutations must be the same on
+/// every run, and the test needs nothing more.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+/// Byte ranges of a line's tokens: names (`%r1`, `$L__BB0_2`, `.global`), numbers, and single
+/// punctuation characters (what scripts/realworld/mutate.py swaps).
+fn tokens(line: &str) -> Vec<(usize, usize)> {
+    let b = line.as_bytes();
+    let word = |c: u8| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.' | b'%');
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i].is_ascii_whitespace() || !b[i].is_ascii() {
+            i += 1;
+        } else if word(b[i]) {
+            let s = i;
+            while i < b.len() && word(b[i]) {
+                i += 1;
+            }
+            out.push((s, i));
+        } else {
+            out.push((i, i + 1));
+            i += 1;
+        }
+    }
+    out
+}
+
+/// One to three random mutations of `lines`: drop, duplicate or swap lines, or swap two tokens.
+fn mutate(lines: &mut Vec<String>, rng: &mut Rng) -> Vec<String> {
+    let mut done = Vec::new();
+    for _ in 0..1 + rng.below(3) {
+        let n = lines.len();
+        if n < 2 {
+            break;
+        }
+        let (i, j) = (rng.below(n), rng.below(n));
+        match rng.below(5) {
+            0 => {
+                lines.remove(i);
+                done.push(format!("drop {}", i + 1));
+            }
+            1 => {
+                let l = lines[i].clone();
+                lines.insert(i, l);
+                done.push(format!("dup {}", i + 1));
+            }
+            2 => {
+                lines.swap(i, j);
+                done.push(format!("swap {} {}", i + 1, j + 1));
+            }
+            _ => {
+                let (ti, tj) = (tokens(&lines[i]), tokens(&lines[j]));
+                if ti.is_empty() || tj.is_empty() || i == j {
+                    continue;
+                }
+                let (a, b) = (ti[rng.below(ti.len())], tj[rng.below(tj.len())]);
+                let (x, y) = (
+                    lines[i][a.0..a.1].to_string(),
+                    lines[j][b.0..b.1].to_string(),
+                );
+                lines[i].replace_range(a.0..a.1, &y);
+                lines[j].replace_range(b.0..b.1, &x);
+                done.push(format!("token {}:{x:?} <-> {}:{y:?}", i + 1, j + 1));
+            }
+        }
+    }
+    done
+}
+
+/// Mutated real PTX (a fixed, seeded sample of random line drops, duplications, swaps and
+/// token swaps of corpus and real-world modules) ends with a report or a clean error: no
+/// panic, no abort, no stall. The large run is scripts/realworld/mutate.py
+/// (docs/reliability.md).
+#[test]
+fn mutated_modules_end_cleanly() {
+    const CASES: usize = 48;
+    const MAX_LINES: usize = 2_500;
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut mods: Vec<PathBuf> = ["validation/realworld/ptx", "corpus"]
+        .iter()
+        .flat_map(|d| std::fs::read_dir(root.join(d)).expect("module folder"))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "ptx"))
+        .filter(|p| std::fs::read_to_string(p).is_ok_and(|t| t.lines().count() <= MAX_LINES))
+        .collect();
+    mods.sort();
+    assert!(mods.len() >= 40, "only {} modules", mods.len());
+    let dir = std::env::temp_dir().join(format!("warpscope-mutants-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let mut rng = Rng(10);
+    let mut failed = Vec::new();
+    for n in 0..CASES {
+        let src = &mods[rng.below(mods.len())];
+        let text = std::fs::read_to_string(src).expect("read module");
+        let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+        let ops = mutate(&mut lines, &mut rng);
+        let path = dir.join(format!("case_{n}.ptx"));
+        std::fs::write(&path, lines.join("\n")).expect("write mutant");
+        if let Err(why) = check_ends_cleanly(&root, &path) {
+            failed.push(format!(
+                "case {n}, {} [{}]: {why}",
+                src.display(),
+                ops.join("; ")
+            ));
+        } else {
+            let _ = std::fs::remove_file(&path);
+        }
+    }
+    assert!(
+        failed.is_empty(),
+        "mutants that did not end cleanly (kept in {}):\n{}",
+        dir.display(),
+        failed.join("\n")
+    );
+    let _ = std::fs::remove_dir(&dir);
+}
