@@ -11,6 +11,7 @@ mod progress;
 mod ptx_cmd;
 mod report_cmd;
 mod run_cmd;
+mod schedule;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

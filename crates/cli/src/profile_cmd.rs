@@ -4,6 +4,7 @@
 
 use clap::Args;
 use std::collections::BTreeMap;
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use warpscope_profile::{
@@ -65,12 +66,8 @@ pub struct ProfileArgs {
     /// In text output, one line per launch instead of one per kernel.
     #[arg(long, short)]
     pub verbose: bool,
-    /// Run SMs one after another (reproducible traces).
-    #[arg(long)]
-    pub deterministic: bool,
-    /// Host threads for parallel SMs.
-    #[arg(long, value_name = "N")]
-    pub threads: Option<usize>,
+    #[command(flatten)]
+    pub schedule: crate::schedule::ScheduleArgs,
     /// Number of SMs to model (default 132, an H100 SXM).
     #[arg(long, value_name = "N")]
     pub sms: Option<u32>,
@@ -123,8 +120,8 @@ pub fn run(args: ProfileArgs) -> ExitCode {
     opts.run.compile = args.compile.options();
     let scratch = std::env::temp_dir().join(format!("warpscope-profile-{}", std::process::id()));
     opts.run.save_dir = Some(args.save_dir.clone().unwrap_or_else(|| scratch.clone()));
-    opts.run.exec.deterministic = args.deterministic;
-    opts.run.exec.threads = args.threads;
+    opts.run.exec.schedule = args.schedule.schedule();
+    opts.run.exec.threads = args.schedule.threads;
     if let Some(n) = args.sms {
         opts.run.exec.num_sms = n.max(1);
     }
@@ -235,16 +232,26 @@ pub fn run(args: ProfileArgs) -> ExitCode {
                     t.requests, t.bytes
                 ));
             }
+            // Host times only for a person watching: a captured report is reproducible.
+            let timed = args.output.is_none() && std::io::stdout().is_terminal();
             s.push_str(&format!(
-                "emulated in {:.2}s ({} launches, {} warp instructions)\n",
-                run.wall.as_secs_f64(),
+                "emulated {} launches, {} warp instructions{}\n",
                 run.report.launches.len(),
-                run.report.total.warp_instructions
+                run.report.total.warp_instructions,
+                if timed {
+                    format!(" in {:.2}s", run.wall.as_secs_f64())
+                } else {
+                    String::new()
+                }
             ));
             let lines = if args.verbose {
-                run.report.launches.iter().map(launch_line).collect()
+                run.report
+                    .launches
+                    .iter()
+                    .map(|l| launch_line(l, timed))
+                    .collect()
             } else {
-                kernel_summaries(&run.report.launches)
+                kernel_summaries(&run.report.launches, timed)
             };
             for l in lines {
                 s.push_str(&format!("  {l}\n"));

@@ -2,6 +2,7 @@
 
 use crate::load::CompileArgs;
 use clap::{Args, ValueEnum};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use warpscope_emu::{
@@ -19,12 +20,8 @@ pub struct RunArgs {
     /// Stop with an error after this many thread-instructions (all launches together).
     #[arg(long, value_name = "N", default_value_t = 10_000_000_000)]
     pub max_instructions: u64,
-    /// Host threads that run SMs in parallel (default: all cores).
-    #[arg(long, value_name = "N", conflicts_with = "deterministic")]
-    pub threads: Option<usize>,
-    /// Run SMs one after another on one thread (same results and event order every run).
-    #[arg(long)]
-    pub deterministic: bool,
+    #[command(flatten)]
+    pub schedule: crate::schedule::ScheduleArgs,
     /// Number of SMs (132 as on an H100 SXM).
     #[arg(long, value_name = "N", default_value_t = 132)]
     pub sms: u32,
@@ -75,8 +72,8 @@ pub fn run(args: RunArgs) -> ExitCode {
             Scheduler::Gto => SchedulerKind::Gto,
             Scheduler::TwoLevel => SchedulerKind::TwoLevel,
         },
-        threads: args.threads,
-        deterministic: args.deterministic,
+        threads: args.schedule.threads,
+        schedule: args.schedule.schedule(),
         max_instructions: args.max_instructions,
         regs_per_thread: args.regs_per_thread,
         memory_latency: args.memory_latency,
@@ -104,12 +101,14 @@ pub fn run(args: RunArgs) -> ExitCode {
     match result {
         Ok(r) => {
             if !args.quiet {
+                // Host times only for a person watching: captured output is reproducible.
+                let timed = std::io::stdout().is_terminal();
                 if args.verbose {
                     for l in &r.launches {
-                        println!("{}", launch_line(l));
+                        println!("{}", launch_line(l, timed));
                     }
                 } else {
-                    for k in kernel_summaries(&r.launches) {
+                    for k in kernel_summaries(&r.launches, timed) {
                         println!("{k}");
                     }
                 }
@@ -164,12 +163,11 @@ fn display_name(ptx_name: &str) -> String {
     warpscope_ir::names::qualified_name(ptx_name).unwrap_or_else(|| ptx_name.to_string())
 }
 
-/// One launch: geometry, thread-instructions, time, occupancy.
-pub fn launch_line(l: &LaunchOutcome) -> String {
-    let secs = l.wall.as_secs_f64();
+/// One launch: geometry, thread-instructions, occupancy; with `timed`, also the host time
+/// it took (not reproducible, so only for output a person reads on a terminal).
+pub fn launch_line(l: &LaunchOutcome, timed: bool) -> String {
     format!(
-        "{} <<<({},{},{}), ({},{},{})>>>: {} thread-instructions in {:.3} ms ({:.1} M/s), \
-         {} blocks/SM ({}-limited)",
+        "{} <<<({},{},{}), ({},{},{})>>>: {} thread-instructions{}, {} blocks/SM ({}-limited)",
         display_name(&l.kernel),
         l.grid[0],
         l.grid[1],
@@ -178,15 +176,28 @@ pub fn launch_line(l: &LaunchOutcome) -> String {
         l.block[1],
         l.block[2],
         l.stats.thread_instructions,
-        secs * 1e3,
-        l.stats.thread_instructions as f64 / secs.max(1e-9) / 1e6,
+        if timed {
+            host_time(l.stats.thread_instructions, l.wall.as_secs_f64())
+        } else {
+            String::new()
+        },
         l.occupancy.blocks_per_sm,
         l.occupancy.limiter
     )
 }
 
-/// One line per kernel, in order of first launch: launches, thread-instructions, time.
-pub fn kernel_summaries(launches: &[LaunchOutcome]) -> Vec<String> {
+/// " in 1.234 ms (5.6 M/s)": the host time of `ti` thread-instructions.
+fn host_time(ti: u64, secs: f64) -> String {
+    format!(
+        " in {:.3} ms ({:.1} M/s)",
+        secs * 1e3,
+        ti as f64 / secs.max(1e-9) / 1e6
+    )
+}
+
+/// One line per kernel, in order of first launch: launches, thread-instructions; with
+/// `timed`, also their host time.
+pub fn kernel_summaries(launches: &[LaunchOutcome], timed: bool) -> Vec<String> {
     let mut order: Vec<&str> = Vec::new();
     let mut totals: std::collections::HashMap<&str, (usize, u64, f64)> = Default::default();
     for l in launches {
@@ -203,11 +214,14 @@ pub fn kernel_summaries(launches: &[LaunchOutcome]) -> Vec<String> {
         .map(|k| {
             let (n, ti, secs) = totals[k];
             format!(
-                "{}: {n} launch{}, {ti} thread-instructions in {:.3} ms ({:.1} M/s)",
+                "{}: {n} launch{}, {ti} thread-instructions{}",
                 display_name(k),
                 if n == 1 { "" } else { "es" },
-                secs * 1e3,
-                ti as f64 / secs.max(1e-9) / 1e6,
+                if timed {
+                    host_time(ti, secs)
+                } else {
+                    String::new()
+                },
             )
         })
         .collect()

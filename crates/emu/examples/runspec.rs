@@ -11,7 +11,9 @@ fn main() {
         }
     };
     let mut opts = RunOptions::default();
-    opts.exec.deterministic = args.get(2).is_some_and(|a| a == "det");
+    if args.get(2).is_some_and(|a| a == "det") {
+        opts.exec.schedule = warpscope_emu::Schedule::Emulated;
+    }
     opts.save_dir = Some(std::env::temp_dir().join("ws-runspec"));
     match run_spec(&spec, &opts, &mut NoObserver) {
         Ok(r) => {

@@ -6,6 +6,7 @@ use crate::fault::{Fault, TranslateError};
 use crate::launch::{ExecConfig, Launch, Occupancy, occupancy};
 use crate::memory::{CONST_WINDOW, GlobalMem};
 use crate::observer::{LaunchStats, NoObserver, Observer};
+use crate::ordering::{OrderDependence, order_dependence};
 use crate::program::Program;
 use crate::spec::{Arg, LaunchSpec, SpecError, buffer_bytes};
 use crate::translate::{self, ModuleLayout, ProgramSites, TranslateOptions};
@@ -87,6 +88,10 @@ pub struct LaunchOutcome {
     pub block: [u32; 3],
     pub stats: LaunchStats,
     pub occupancy: Occupancy,
+    /// Why the kernel's outcome can depend on the order of its SMs (None: it cannot, and
+    /// its SMs ran in parallel unless the configuration or the observer said otherwise).
+    pub order_dependence: Option<OrderDependence>,
+    /// Host time the launch took (not reproducible: keep it out of reproducible outputs).
     pub wall: Duration,
 }
 
@@ -98,6 +103,8 @@ pub struct Emulator {
     layout: ModuleLayout,
     constb: Vec<u8>,
     programs: HashMap<(FuncId, bool), Arc<(Program, ProgramSites)>>,
+    /// [`order_dependence`] of each kernel launched so far.
+    orders: HashMap<FuncId, Option<OrderDependence>>,
     config: ExecConfig,
     pool: AtomicI64,
     launches: u32,
@@ -221,6 +228,7 @@ impl Emulator {
             layout,
             constb,
             programs: HashMap::new(),
+            orders: HashMap::new(),
             config,
             pool,
             launches: 0,
@@ -420,6 +428,11 @@ impl Emulator {
             )));
         }
         let occ = occupancy(prog, block, dyn_smem, &self.config).map_err(EmuError::Launch)?;
+        let order = self
+            .orders
+            .entry(kernel)
+            .or_insert_with(|| order_dependence(&self.module, prog))
+            .clone();
         let launch = Launch {
             prog,
             sites,
@@ -434,6 +447,7 @@ impl Emulator {
             pool: &self.pool,
             limit: self.config.max_instructions,
             out: &self.out,
+            order_dependence: order.as_ref(),
         };
         self.launches += 1;
         let t0 = Instant::now();
@@ -464,6 +478,7 @@ impl Emulator {
             block,
             stats,
             occupancy: occ,
+            order_dependence: order,
             wall,
         })
     }

@@ -3,10 +3,24 @@
 //!
 //! Blocks are dispatched round robin: block `b` (linear index, x fastest) goes to SM
 //! `b mod num_sms`, and each SM runs its blocks in increasing order with at most
-//! `blocks_per_sm` of them resident at once (a new one is admitted when one finishes). SMs
-//! are independent, so they run in parallel on a rayon pool, or one after another in
-//! deterministic mode; both give the same per-SM event order and the same results for
-//! race-free kernels.
+//! `blocks_per_sm` of them resident at once (a new one is admitted when one finishes). Each
+//! SM has a cycle counter (one cycle per issued warp instruction, plus the cycles it idles
+//! waiting for memory) and a warp scheduler that picks which resident warp issues next.
+//!
+//! How SMs map onto host threads is the [`Schedule`]:
+//!
+//! * On the **emulated schedule**, one host thread interleaves all SMs of the launch by their
+//!   cycle counters: the SM that is furthest behind in emulated time issues next (ties go to
+//!   the lower SM number), at most [`STEP`] warp instructions at a time. The order of every
+//!   event, and so of atomics and of accesses to memory the SMs share, is decided by the
+//!   emulated SMs and schedulers alone.
+//! * **In parallel**, SMs run independently on a rayon pool. Each SM still issues in the
+//!   same order as on the emulated schedule; only the order *between* SMs is left to the
+//!   host, which changes nothing for a kernel whose blocks do not communicate
+//!   ([`crate::ordering`]).
+//!
+//! [`Schedule::Auto`], the default, runs a launch in parallel only when neither the kernel
+//! nor the observer can tell the difference, so results never depend on the host.
 
 use crate::exec::{BarArrival, Env, Geometry, Stop, Warp};
 use crate::fault::{Fault, FaultKind};
@@ -16,8 +30,31 @@ use crate::program::{BarKind, NONE, Program};
 use crate::sched::{SchedulerKind, WarpView, Yield};
 use crate::translate::ProgramSites;
 use rayon::prelude::*;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
+
+/// Most warp instructions one SM issues on the emulated schedule before the SM furthest
+/// behind in emulated time gets its turn (the granularity at which SMs interleave).
+pub const STEP: u32 = 16;
+
+/// How a launch's SMs run on host threads (see the module documentation).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Schedule {
+    /// Reproducible and as fast as that allows: the emulated schedule for launches whose
+    /// outcome can depend on the order of SMs (the kernel's blocks communicate, see
+    /// [`crate::ordering`], or the observer's forks share state, see
+    /// [`Observer::SHARED_STATE`]); in parallel for all others.
+    #[default]
+    Auto,
+    /// Every launch on the emulated schedule, on one host thread (also reproducible for
+    /// kernels whose blocks race through plain loads and stores).
+    Emulated,
+    /// Every launch in parallel: fastest, but kernels whose blocks communicate get results
+    /// that depend on the host's thread timing.
+    Parallel,
+}
 
 /// Per-SM resource limits (defaults: sm_90, H100 SXM).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,11 +95,15 @@ pub struct ExecConfig {
     pub num_sms: u32,
     pub limits: SmLimits,
     pub scheduler: SchedulerKind,
-    /// Host threads (None: rayon's default); ignored when `deterministic`.
+    /// Host threads for launches that run in parallel (None: rayon's default). Results do
+    /// not depend on it unless `schedule` is [`Schedule::Parallel`].
     pub threads: Option<usize>,
-    /// Run SMs one after another on the calling thread.
-    pub deterministic: bool,
-    /// Thread-instruction budget of the whole run.
+    /// How SMs map onto host threads.
+    pub schedule: Schedule,
+    /// Thread-instruction budget of the whole run. A launch that runs in parallel gives each
+    /// SM the whole remaining budget and checks the total when the launch ends (so that
+    /// where it stops does not depend on the host); on the emulated schedule the SMs draw
+    /// from one budget.
     pub max_instructions: u64,
     /// Registers per thread for occupancy (None: estimated from the PTX).
     pub regs_per_thread: Option<u32>,
@@ -81,7 +122,7 @@ impl Default for ExecConfig {
             limits: SmLimits::default(),
             scheduler: SchedulerKind::default(),
             threads: None,
-            deterministic: false,
+            schedule: Schedule::Auto,
             max_instructions: 10_000_000_000,
             regs_per_thread: None,
             memory_latency: 0,
@@ -178,6 +219,8 @@ pub struct Launch<'a> {
     pub pool: &'a AtomicI64,
     pub limit: u64,
     pub out: &'a Mutex<Vec<u8>>,
+    /// Why the kernel's outcome can depend on the order of its SMs (None: it cannot).
+    pub order_dependence: Option<&'a crate::ordering::OrderDependence>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -242,6 +285,15 @@ impl Launch<'_> {
         }
     }
 
+    /// Whether this launch runs on the emulated schedule (see [`Schedule`]).
+    fn emulated<O: Observer>(&self, cfg: &ExecConfig) -> bool {
+        match cfg.schedule {
+            Schedule::Emulated => true,
+            Schedule::Parallel => false,
+            Schedule::Auto => O::SHARED_STATE || self.order_dependence.is_some(),
+        }
+    }
+
     /// Runs the launch, reporting to `obs`.
     pub fn run<O: Observer>(&self, cfg: &ExecConfig, obs: &mut O) -> Result<LaunchStats, Fault> {
         let info = self.info(cfg);
@@ -251,85 +303,24 @@ impl Launch<'_> {
         if let Some(p) = &cfg.progress {
             p.begin_launch(&self.prog.name, nblocks);
         }
-        let abort = AtomicBool::new(false);
-        let run_sm = |sm: u32, o: O, scratch: &mut SmScratch| -> (O, Result<LaunchStats, Fault>) {
-            let mut env = Env::new(
-                self.prog,
-                self.sites,
-                self.global,
-                self.constb,
-                self.params,
-                Geometry {
-                    grid: self.grid,
-                    block: self.block,
-                    dyn_smem: self.dyn_smem,
-                    total_smem: self.occupancy.shared_per_block,
-                    nsms: cfg.num_sms,
-                    launch: self.index,
-                },
-                o,
-                self.pool,
-                self.limit,
-                &abort,
-                sm,
-                self.out,
-            );
-            let r = self.run_sm(
-                &mut env,
-                cfg,
-                sm,
-                nblocks,
-                u64::from(cfg.num_sms.max(1)),
-                scratch,
-            );
-            if r.is_err() {
-                abort.store(true, Ordering::Relaxed);
-            }
-            // Give back unused budget.
-            if env.budget > 0 {
-                self.pool.fetch_add(env.budget, Ordering::Relaxed);
-            }
-            let stats = env.stats;
-            (env.obs, r.map(|()| stats))
-        };
-        let results: Vec<(O, Result<LaunchStats, Fault>)> = if cfg.deterministic || nsms == 1 {
-            let mut v = Vec::new();
-            let mut scratch = SmScratch::default();
-            for sm in 0..nsms {
-                let r = run_sm(sm, obs.fork(), &mut scratch);
-                let failed = r.1.is_err();
-                v.push(r);
-                if failed {
-                    break;
-                }
-            }
-            v
+        let parallel = nsms > 1 && !self.emulated::<O>(cfg);
+        let remaining = self.pool.load(Ordering::Relaxed);
+        let results = if parallel {
+            self.run_parallel(cfg, obs, nsms, nblocks, remaining)
         } else {
-            let forks: Vec<O> = (0..nsms).map(|_| obs.fork()).collect();
-            let job = || {
-                forks
-                    .into_par_iter()
-                    .enumerate()
-                    .map_init(SmScratch::default, |s, (sm, o)| run_sm(sm as u32, o, s))
-                    .collect()
-            };
-            match cfg.threads {
-                Some(n) => match rayon::ThreadPoolBuilder::new().num_threads(n).build() {
-                    Ok(pool) => pool.install(job),
-                    Err(_) => job(),
-                },
-                None => job(),
-            }
+            self.run_emulated(cfg, obs, nsms, nblocks)
         };
         let mut stats = LaunchStats::default();
         let mut first_fault: Option<Fault> = None;
         let mut aborted: Option<Fault> = None;
+        // SM order: the lowest-numbered SM that faulted names the fault, whatever the host
+        // timing (SMs above a faulting one are stopped, SMs below it are not).
         for (o, r) in results {
             obs.join(o);
             match r {
                 Ok(s) => stats.add(&s),
                 Err(f) => {
-                    if f.site.is_none() && matches!(f.kind, FaultKind::Unsupported { .. }) {
+                    if is_abort(&f) {
                         aborted.get_or_insert(f);
                     } else if first_fault.is_none() {
                         first_fault = Some(f);
@@ -340,8 +331,172 @@ impl Launch<'_> {
         if let Some(f) = first_fault.or(aborted) {
             return Err(f);
         }
+        if parallel {
+            // Each SM had the whole remaining budget; charge what they used together.
+            let used = i64::try_from(stats.thread_instructions).unwrap_or(i64::MAX);
+            self.pool.fetch_sub(used, Ordering::Relaxed);
+            if used > remaining {
+                return Err(Fault::new(FaultKind::Budget { limit: self.limit }));
+            }
+        }
         obs.launch_end(&info, &stats);
         Ok(stats)
+    }
+
+    /// Runs all SMs on the calling thread, interleaved by their emulated cycles: the SM
+    /// furthest behind issues next (ties: lower SM first). The first fault stops the launch.
+    fn run_emulated<O: Observer>(
+        &self,
+        cfg: &ExecConfig,
+        obs: &O,
+        nsms: u32,
+        nblocks: u64,
+    ) -> Vec<(O, Result<LaunchStats, Fault>)> {
+        // Nothing sets it: the first fault ends the loop below.
+        let abort = AtomicBool::new(false);
+        let mut scratch: Vec<SmScratch> = (0..nsms).map(|_| SmScratch::default()).collect();
+        let mut sms: Vec<SmRun<'_, '_, O>> = scratch
+            .iter_mut()
+            .enumerate()
+            .map(|(sm, s)| self.start_sm(cfg, sm as u32, obs.fork(), self.pool, &abort, s, STEP))
+            .collect();
+        let mut turn: BinaryHeap<Reverse<(u64, u32)>> =
+            (0..nsms).map(|s| Reverse((0, s))).collect();
+        let mut fault: Option<(u32, Fault)> = None;
+        while let Some(Reverse((_, s))) = turn.pop() {
+            let r = &mut sms[s as usize];
+            match r.step(self, cfg, nblocks) {
+                Ok(false) => turn.push(Reverse((r.env.cycle, s))),
+                Ok(true) => {}
+                Err(f) => {
+                    fault = Some((s, f));
+                    break;
+                }
+            }
+        }
+        let mut fault = fault;
+        sms.into_iter()
+            .enumerate()
+            .map(|(sm, r)| {
+                let res = match fault.take_if(|(s, _)| *s as usize == sm) {
+                    Some((_, f)) => Err(f),
+                    None => Ok(()),
+                };
+                r.finish(self.pool, res)
+            })
+            .collect()
+    }
+
+    /// Runs SMs in parallel on host threads, each with the whole remaining budget.
+    fn run_parallel<O: Observer>(
+        &self,
+        cfg: &ExecConfig,
+        obs: &O,
+        nsms: u32,
+        nblocks: u64,
+        remaining: i64,
+    ) -> Vec<(O, Result<LaunchStats, Fault>)> {
+        let pools: Vec<AtomicI64> = (0..nsms).map(|_| AtomicI64::new(remaining)).collect();
+        let aborts: Vec<AtomicBool> = (0..nsms).map(|_| AtomicBool::new(false)).collect();
+        let run_one = |sm: usize, o: O, scratch: &mut SmScratch| {
+            let mut r = self.start_sm(
+                cfg,
+                sm as u32,
+                o,
+                &pools[sm],
+                &aborts[sm],
+                scratch,
+                u32::MAX,
+            );
+            let res = loop {
+                match r.step(self, cfg, nblocks) {
+                    Ok(false) => {}
+                    Ok(true) => break Ok(()),
+                    Err(f) => break Err(f),
+                }
+            };
+            if let Err(f) = &res
+                && !is_abort(f)
+            {
+                for a in &aborts[sm + 1..] {
+                    a.store(true, Ordering::Relaxed);
+                }
+            }
+            r.finish(&pools[sm], res)
+        };
+        let forks: Vec<O> = (0..nsms).map(|_| obs.fork()).collect();
+        let job = || {
+            forks
+                .into_par_iter()
+                .enumerate()
+                .map_init(SmScratch::default, |s, (sm, o)| run_one(sm, o, s))
+                .collect()
+        };
+        match cfg.threads {
+            Some(n) => match rayon::ThreadPoolBuilder::new().num_threads(n).build() {
+                Ok(pool) => pool.install(job),
+                Err(_) => job(),
+            },
+            None => job(),
+        }
+    }
+
+    /// Sets up SM `sm` (no block admitted yet); it issues at most `step` warp instructions
+    /// per [`SmRun::step`].
+    #[allow(clippy::too_many_arguments)]
+    fn start_sm<'s, 'e, O: Observer>(
+        &'e self,
+        cfg: &ExecConfig,
+        sm: u32,
+        o: O,
+        pool: &'e AtomicI64,
+        abort: &'e AtomicBool,
+        scratch: &'s mut SmScratch,
+        step: u32,
+    ) -> SmRun<'s, 'e, O> {
+        let env = Env::new(
+            self.prog,
+            self.sites,
+            self.global,
+            self.constb,
+            self.params,
+            Geometry {
+                grid: self.grid,
+                block: self.block,
+                dyn_smem: self.dyn_smem,
+                total_smem: self.occupancy.shared_per_block,
+                nsms: cfg.num_sms,
+                launch: self.index,
+            },
+            o,
+            pool,
+            self.limit,
+            abort,
+            sm,
+            self.out,
+        );
+        let sched = cfg.scheduler.build();
+        let quantum = sched.quantum().min(step);
+        let latency = sched.models_latency() && cfg.memory_latency > 0;
+        let bps = self.occupancy.blocks_per_sm as usize;
+        // Forget the previous SM's blocks but keep their storage.
+        scratch.ctas.truncate(bps);
+        for c in scratch.ctas.iter_mut() {
+            c.active = false;
+        }
+        for s in scratch.slots.iter_mut() {
+            s.state = WState::Done;
+        }
+        SmRun {
+            env,
+            scratch,
+            sched,
+            sm,
+            next_block: u64::from(sm),
+            age: 0,
+            quantum,
+            latency,
+        }
     }
 
     fn cta_coords(&self, linear: u64) -> [u32; 3] {
@@ -352,174 +507,6 @@ impl Launch<'_> {
             ((linear / gx) % gy) as u32,
             (linear / (gx * gy)) as u32,
         ]
-    }
-
-    fn run_sm<O: Observer>(
-        &self,
-        env: &mut Env<'_, O>,
-        cfg: &ExecConfig,
-        sm: u32,
-        nblocks: u64,
-        stride: u64,
-        scratch: &mut SmScratch,
-    ) -> Result<(), Fault> {
-        let threads = self.block[0] * self.block[1] * self.block[2];
-        let wpb = threads.div_ceil(32) as usize;
-        let bps = self.occupancy.blocks_per_sm as usize;
-        let shared_size = self.occupancy.shared_per_block as usize;
-        let local_size = self.prog.funcs[0].frame_size;
-        let mut sched = cfg.scheduler.build();
-        let quantum = sched.quantum();
-        let latency = sched.models_latency() && cfg.memory_latency > 0;
-        let SmScratch { ctas, slots, views } = scratch;
-        // Forget the previous SM's blocks but keep their storage.
-        ctas.truncate(bps);
-        for c in ctas.iter_mut() {
-            c.active = false;
-        }
-        for s in slots.iter_mut() {
-            s.state = WState::Done;
-        }
-        let mut next_block = u64::from(sm);
-        let mut age = 0u64;
-
-        loop {
-            // Admit blocks into free CTA slots.
-            while next_block < nblocks {
-                let free = match ctas.iter().position(|c| !c.active) {
-                    Some(i) => i,
-                    None if ctas.len() < bps => {
-                        ctas.push(CtaSlot {
-                            active: false,
-                            cta: [0; 3],
-                            linear: 0,
-                            shared: Vec::new(),
-                            warps: Vec::new(),
-                            live: 0,
-                            bars: vec![BarState::default(); 16],
-                        });
-                        ctas.len() - 1
-                    }
-                    None => break,
-                };
-                let linear = next_block;
-                next_block += stride;
-                let coords = self.cta_coords(linear);
-                let c = &mut ctas[free];
-                c.active = true;
-                c.cta = coords;
-                c.linear = linear as u32;
-                c.shared.clear();
-                c.shared.resize(shared_size, 0);
-                c.live = wpb as u32;
-                for b in &mut c.bars {
-                    *b = BarState::default();
-                }
-                env.obs.cta_begin(sm, coords, linear as u32);
-                env.stats.blocks += 1;
-                // Warp slots: reuse done ones.
-                let mut ws = Vec::with_capacity(wpb);
-                for k in 0..wpb {
-                    let lanes_here = (threads - (k as u32) * 32).min(32);
-                    let lanes = if lanes_here == 32 {
-                        u32::MAX
-                    } else {
-                        (1u32 << lanes_here) - 1
-                    };
-                    let slot = match slots.iter().position(|s| s.state == WState::Done) {
-                        Some(i) => i,
-                        None => {
-                            slots.push(WarpSlot {
-                                warp: Warp::default(),
-                                cta: free,
-                                state: WState::Done,
-                                ready_at: 0,
-                                age: 0,
-                                arrival: None,
-                            });
-                            slots.len() - 1
-                        }
-                    };
-                    let info = WarpInfo {
-                        launch: self.index,
-                        sm,
-                        cta: coords,
-                        cta_linear: linear as u32,
-                        warp_in_cta: k as u32,
-                        global_warp: linear * wpb as u64 + k as u64,
-                        lanes,
-                    };
-                    let s = &mut slots[slot];
-                    s.cta = free;
-                    s.state = WState::Ready;
-                    s.ready_at = env.cycle;
-                    s.age = age;
-                    s.arrival = None;
-                    age += 1;
-                    env.start_warp(&mut s.warp, info, local_size);
-                    ws.push(slot);
-                }
-                ctas[free].warps = ws;
-            }
-            if !ctas.iter().any(|c| c.active) {
-                return Ok(());
-            }
-            // Pick a warp.
-            views.clear();
-            views.extend(slots.iter().map(|s| WarpView {
-                ready: s.state == WState::Ready && s.ready_at <= env.cycle,
-                age: s.age,
-            }));
-            let Some(i) = sched.pick(views) else {
-                // Nothing ready: wait for a stalled warp, or it is a deadlock.
-                let next = slots
-                    .iter()
-                    .filter(|s| s.state == WState::Ready)
-                    .map(|s| s.ready_at)
-                    .min();
-                match next {
-                    Some(t) => {
-                        env.cycle = env.cycle.max(t);
-                        continue;
-                    }
-                    None => return Err(self.deadlock(env, ctas, slots)),
-                }
-            };
-            let cta_i = slots[i].cta;
-            let stop = {
-                let (slot, cta) = (&mut slots[i], &mut ctas[cta_i]);
-                env.run(&mut slot.warp, &mut cta.shared, quantum, latency)?
-            };
-            match stop {
-                Stop::Quantum => sched.yielded(i, Yield::Quantum),
-                Stop::Stall => {
-                    slots[i].ready_at = env.cycle + u64::from(cfg.memory_latency);
-                    sched.yielded(i, Yield::Stall);
-                }
-                Stop::Barrier(arr) => {
-                    sched.yielded(i, Yield::Blocked);
-                    self.arrive(env, ctas, slots, i, arr);
-                }
-                Stop::Exited => {
-                    sched.yielded(i, Yield::Blocked);
-                    slots[i].state = WState::Done;
-                    let c = &mut ctas[cta_i];
-                    c.live -= 1;
-                    if c.live == 0 {
-                        c.active = false;
-                        env.obs.cta_end(sm, c.cta, c.linear);
-                        if let Some(p) = &cfg.progress {
-                            p.block_done();
-                        }
-                    } else {
-                        // An exit may complete barriers that waited for this warp.
-                        for id in 0..16 {
-                            self.try_release(env, ctas, slots, cta_i, id);
-                        }
-                    }
-                }
-            }
-        }
     }
 
     fn arrive<O: Observer>(
@@ -682,5 +669,186 @@ impl Launch<'_> {
         Fault::new(FaultKind::Deadlock {
             detail: "no warp can make progress".into(),
         })
+    }
+}
+
+/// Whether a fault only says the SM was stopped because another one faulted.
+fn is_abort(f: &Fault) -> bool {
+    f.site.is_none() && matches!(f.kind, FaultKind::Unsupported { .. })
+}
+
+/// One SM's progress through its share of a launch: its resident blocks and warps, its
+/// scheduler and its clock (`env.cycle`).
+struct SmRun<'s, 'e, O: Observer> {
+    env: Env<'e, O>,
+    scratch: &'s mut SmScratch,
+    sched: Box<dyn crate::sched::WarpScheduler>,
+    sm: u32,
+    /// Linear index of the next block this SM admits.
+    next_block: u64,
+    /// Warps admitted so far (their age for the scheduler).
+    age: u64,
+    /// Most warp instructions per pick.
+    quantum: u32,
+    /// Whether long-latency memory ops stall the warp.
+    latency: bool,
+}
+
+impl<O: Observer> SmRun<'_, '_, O> {
+    /// Admits blocks into free slots, then lets one warp issue (or, when none is ready,
+    /// advances the clock to the next one that will be). Returns true when the SM is done.
+    fn step(&mut self, l: &Launch<'_>, cfg: &ExecConfig, nblocks: u64) -> Result<bool, Fault> {
+        let env = &mut self.env;
+        let sm = self.sm;
+        let threads = l.block[0] * l.block[1] * l.block[2];
+        let wpb = threads.div_ceil(32) as usize;
+        let bps = l.occupancy.blocks_per_sm as usize;
+        let stride = u64::from(cfg.num_sms.max(1));
+        let SmScratch { ctas, slots, views } = &mut *self.scratch;
+        // Admit blocks into free CTA slots.
+        while self.next_block < nblocks {
+            let free = match ctas.iter().position(|c| !c.active) {
+                Some(i) => i,
+                None if ctas.len() < bps => {
+                    ctas.push(CtaSlot {
+                        active: false,
+                        cta: [0; 3],
+                        linear: 0,
+                        shared: Vec::new(),
+                        warps: Vec::new(),
+                        live: 0,
+                        bars: vec![BarState::default(); 16],
+                    });
+                    ctas.len() - 1
+                }
+                None => break,
+            };
+            let linear = self.next_block;
+            self.next_block += stride;
+            let coords = l.cta_coords(linear);
+            let c = &mut ctas[free];
+            c.active = true;
+            c.cta = coords;
+            c.linear = linear as u32;
+            c.shared.clear();
+            c.shared.resize(l.occupancy.shared_per_block as usize, 0);
+            c.live = wpb as u32;
+            for b in &mut c.bars {
+                *b = BarState::default();
+            }
+            env.obs.cta_begin(sm, coords, linear as u32);
+            env.stats.blocks += 1;
+            // Warp slots: reuse done ones.
+            let mut ws = Vec::with_capacity(wpb);
+            for k in 0..wpb {
+                let lanes_here = (threads - (k as u32) * 32).min(32);
+                let lanes = if lanes_here == 32 {
+                    u32::MAX
+                } else {
+                    (1u32 << lanes_here) - 1
+                };
+                let slot = match slots.iter().position(|s| s.state == WState::Done) {
+                    Some(i) => i,
+                    None => {
+                        slots.push(WarpSlot {
+                            warp: Warp::default(),
+                            cta: free,
+                            state: WState::Done,
+                            ready_at: 0,
+                            age: 0,
+                            arrival: None,
+                        });
+                        slots.len() - 1
+                    }
+                };
+                let info = WarpInfo {
+                    launch: l.index,
+                    sm,
+                    cta: coords,
+                    cta_linear: linear as u32,
+                    warp_in_cta: k as u32,
+                    global_warp: linear * wpb as u64 + k as u64,
+                    lanes,
+                };
+                let s = &mut slots[slot];
+                s.cta = free;
+                s.state = WState::Ready;
+                s.ready_at = env.cycle;
+                s.age = self.age;
+                s.arrival = None;
+                self.age += 1;
+                env.start_warp(&mut s.warp, info, l.prog.funcs[0].frame_size);
+                ws.push(slot);
+            }
+            ctas[free].warps = ws;
+        }
+        if !ctas.iter().any(|c| c.active) {
+            return Ok(true);
+        }
+        // Pick a warp.
+        views.clear();
+        views.extend(slots.iter().map(|s| WarpView {
+            ready: s.state == WState::Ready && s.ready_at <= env.cycle,
+            age: s.age,
+        }));
+        let Some(i) = self.sched.pick(views) else {
+            // Nothing ready: wait for a stalled warp, or it is a deadlock.
+            let next = slots
+                .iter()
+                .filter(|s| s.state == WState::Ready)
+                .map(|s| s.ready_at)
+                .min();
+            return match next {
+                Some(t) => {
+                    env.cycle = env.cycle.max(t);
+                    Ok(false)
+                }
+                None => Err(l.deadlock(env, ctas, slots)),
+            };
+        };
+        let cta_i = slots[i].cta;
+        let stop = {
+            let (slot, cta) = (&mut slots[i], &mut ctas[cta_i]);
+            env.run(&mut slot.warp, &mut cta.shared, self.quantum, self.latency)?
+        };
+        match stop {
+            Stop::Quantum => self.sched.yielded(i, Yield::Quantum),
+            Stop::Stall => {
+                slots[i].ready_at = env.cycle + u64::from(cfg.memory_latency);
+                self.sched.yielded(i, Yield::Stall);
+            }
+            Stop::Barrier(arr) => {
+                self.sched.yielded(i, Yield::Blocked);
+                l.arrive(env, ctas, slots, i, arr);
+            }
+            Stop::Exited => {
+                self.sched.yielded(i, Yield::Blocked);
+                slots[i].state = WState::Done;
+                let c = &mut ctas[cta_i];
+                c.live -= 1;
+                if c.live == 0 {
+                    c.active = false;
+                    env.obs.cta_end(sm, c.cta, c.linear);
+                    if let Some(p) = &cfg.progress {
+                        p.block_done();
+                    }
+                } else {
+                    // An exit may complete barriers that waited for this warp.
+                    for id in 0..16 {
+                        l.try_release(env, ctas, slots, cta_i, id);
+                    }
+                }
+            }
+        }
+        Ok(false)
+    }
+
+    /// Gives unused budget back to `pool` and hands over the observer and the counts.
+    fn finish(self, pool: &AtomicI64, res: Result<(), Fault>) -> (O, Result<LaunchStats, Fault>) {
+        if self.env.budget > 0 {
+            pool.fetch_add(self.env.budget, Ordering::Relaxed);
+        }
+        let stats = self.env.stats;
+        (self.env.obs, res.map(|()| stats))
     }
 }

@@ -11,8 +11,9 @@
 //! * **Speed.** The IR is translated once per kernel into bytecode ([`program`]) whose
 //!   operands are all register indices (immediates become pre-filled constant registers);
 //!   registers are stored `[register][32 lanes]`, so each op is one tight loop over the
-//!   lanes. SMs run in parallel on rayon threads, or one after another in deterministic
-//!   mode.
+//!   lanes. SMs of kernels whose blocks do not communicate run in parallel on rayon
+//!   threads; the others run on the emulated schedule ([`Schedule`]), so results never
+//!   depend on the host's thread count or timing.
 //! * **Observers.** An [`Observer`] receives basic blocks entered, instructions issued,
 //!   branches with their taken masks, memory requests with the 32 lane addresses, barriers
 //!   and warp exits; with [`NoObserver`] none of that costs anything.
@@ -32,6 +33,7 @@ pub mod float;
 pub mod launch;
 pub mod memory;
 pub mod observer;
+pub mod ordering;
 pub mod program;
 pub mod progress;
 pub mod sched;
@@ -43,11 +45,12 @@ pub use emulator::{
     run_spec, run_spec_module,
 };
 pub use fault::{Fault, FaultKind, FaultSite, TranslateError};
-pub use launch::{ExecConfig, Occupancy, SmLimits, occupancy};
+pub use launch::{ExecConfig, Occupancy, STEP, Schedule, SmLimits, occupancy};
 pub use observer::{
     AccessKind, BarrierEvent, CountingObserver, LaunchInfo, LaunchStats, MemSpace, MemoryAccess,
     NoObserver, Observer, WarpInfo,
 };
+pub use ordering::{OrderDependence, order_dependence};
 pub use progress::{Progress, ProgressSnapshot};
 pub use sched::{SchedulerKind, WarpScheduler};
 pub use spec::{ElemType, LaunchSpec, SpecError, SpecSetting};

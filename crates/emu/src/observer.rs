@@ -3,8 +3,12 @@
 //!
 //! Each SM of a launch gets its own observer, made with [`Observer::fork`] and merged back
 //! with [`Observer::join`] in SM order when the launch ends, so observers need no locking and
-//! their merged result is the same in parallel and deterministic mode (only the interleaving
-//! *across* SMs is not reported: events of one SM arrive in that SM's issue order).
+//! their merged result does not depend on how many host threads ran the SMs: events of one
+//! SM arrive in that SM's issue order, which only the emulated schedule decides. Forks that
+//! share state with each other (a trace writer, a cache shared by all SMs) see the
+//! interleaving *across* SMs too; such an observer sets [`Observer::SHARED_STATE`], and
+//! launches it observes run on the emulated schedule ([`crate::Schedule`]), so that the
+//! interleaving it sees is the emulated SMs' and never the host threads'.
 //!
 //! Every method has an empty default. The associated constants let an observer switch off
 //! the per-instruction and per-basic-block events entirely (they are checked at compile
@@ -159,6 +163,11 @@ pub trait Observer: Send {
     const MEMORY: bool = true;
     /// Whether [`Observer::branch`] is wanted.
     const BRANCHES: bool = true;
+    /// Whether forks share state with each other, so that what they record depends on the
+    /// order in which SMs issue: then every launch runs on the emulated schedule (one host
+    /// thread, SMs interleaved by their emulated cycles) unless the run asks for
+    /// [`crate::Schedule::Parallel`]. Combinators must OR their parts' values.
+    const SHARED_STATE: bool = false;
 
     /// A fresh observer for one SM's share of a launch.
     fn fork(&self) -> Self

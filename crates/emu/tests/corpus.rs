@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use warpscope_emu::{ExecConfig, LaunchSpec, NoObserver, RunOptions, run_spec};
+use warpscope_emu::{ExecConfig, LaunchSpec, NoObserver, RunOptions, Schedule, run_spec};
 
 fn corpus_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus")
@@ -31,7 +31,11 @@ fn run(spec: &LaunchSpec, deterministic: bool) -> HashMap<String, Vec<u8>> {
     ));
     let opts = RunOptions {
         exec: ExecConfig {
-            deterministic,
+            schedule: if deterministic {
+                Schedule::Emulated
+            } else {
+                Schedule::Parallel
+            },
             threads: if deterministic { None } else { Some(2) },
             ..ExecConfig::default()
         },
@@ -192,7 +196,7 @@ fn repeats_variables_offsets_and_saved_files() {
     let dir = std::env::temp_dir().join(format!("warpscope-repeat-{}", std::process::id()));
     let opts = RunOptions {
         exec: ExecConfig {
-            deterministic: true,
+            schedule: Schedule::Emulated,
             ..ExecConfig::default()
         },
         save_dir: Some(dir.clone()),

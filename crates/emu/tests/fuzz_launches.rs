@@ -4,7 +4,7 @@
 mod common;
 use common::*;
 use proptest::prelude::*;
-use warpscope_emu::{EmuError, ExecConfig, KernelArg};
+use warpscope_emu::{EmuError, ExecConfig, KernelArg, Schedule};
 
 const KERNEL: &str = r#"
 .visible .entry k(.param .u64 buf, .param .u32 n, .param .u32 stride, .param .u32 shift)
@@ -61,12 +61,12 @@ proptest! {
         n in 0u32..2000,
         stride in prop_oneof![Just(4u32), Just(8), Just(2), Just(0), 1u32..64],
         shift in prop_oneof![Just(0u32), Just(4), 0u32..4096],
-        deterministic in any::<bool>(),
+        schedule in prop_oneof![Just(Schedule::Auto), Just(Schedule::Emulated), Just(Schedule::Parallel)],
         budget in prop_oneof![Just(u64::MAX / 4), 10u64..5000],
     ) {
         let ptx = module(KERNEL);
         let cfg = ExecConfig {
-            deterministic,
+            schedule,
             threads: Some(2),
             max_instructions: budget,
             ..ExecConfig::default()

@@ -1,6 +1,6 @@
 //! The cost of profiling: plain emulation against the full profile (divergence map, SIMT
 //! efficiency, coalescing and bank conflicts) and against the profile with basic-block
-//! vectors and a memory trace, on corpus launch specs, single-threaded (deterministic mode)
+//! vectors and a memory trace, on corpus launch specs, on one host thread (`threads = 1`)
 //! so the ratio does not depend on how many cores are free.
 //!
 //! `cargo bench -p warpscope-profile --bench profile`
@@ -38,7 +38,7 @@ fn run<O: Observer>(c: &Case, opts: &RunOptions, mut o: O) {
 
 fn bench(cr: &mut Criterion) {
     let mut opts = RunOptions::default();
-    opts.exec.deterministic = true;
+    opts.exec.threads = Some(1);
     opts.save_dir = Some(std::env::temp_dir().join("ws-profile-bench"));
     // A coalescing-heavy, a shared-memory-heavy, a divergence-heavy and a compute-heavy
     // program.

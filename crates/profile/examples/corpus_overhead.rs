@@ -1,5 +1,5 @@
 //! Wall time of every corpus launch spec: plain emulation against the full profile (and the
-//! profile with basic-block vectors and a memory trace), single-threaded and deterministic.
+//! profile with basic-block vectors and a memory trace), on one host thread.
 //!
 //! `cargo run --release -p warpscope-profile --example corpus_overhead [-- NAME ...]`
 
@@ -36,7 +36,7 @@ fn timed<O: warpscope_emu::Observer>(
 fn breakdown(names: &[String]) {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
     let mut opts = RunOptions::default();
-    opts.exec.deterministic = true;
+    opts.exec.threads = Some(1);
     opts.save_dir = Some(std::env::temp_dir().join("ws-overhead"));
     println!("| program | plain | all events | simt | divergence | coalescing | profiler |");
     println!("|---|---|---|---|---|---|---|");
@@ -82,7 +82,7 @@ fn main() {
         let name = std::env::args().nth(1).expect("program name");
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus");
         let mut opts = RunOptions::default();
-        opts.exec.deterministic = true;
+        opts.exec.threads = Some(1);
         opts.save_dir = Some(std::env::temp_dir().join("ws-overhead"));
         let spec = load_spec(&root.join(format!("{name}.toml"))).unwrap();
         let loaded = warpscope_emu::load_spec_module(&spec, &opts.compile).unwrap();
@@ -138,7 +138,7 @@ fn main() {
         .collect();
     specs.sort();
     let mut opts = RunOptions::default();
-    opts.exec.deterministic = true;
+    opts.exec.threads = Some(1);
     opts.save_dir = Some(std::env::temp_dir().join("ws-overhead"));
     println!("| program | warp insts | plain s | profile s | ratio | +bbv+trace s | ratio |");
     println!("|---|---|---|---|---|---|---|");

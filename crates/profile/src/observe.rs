@@ -780,6 +780,7 @@ impl<A: Observer, B: Observer> Observer for Both<A, B> {
     const BLOCKS: bool = A::BLOCKS || B::BLOCKS;
     const MEMORY: bool = A::MEMORY || B::MEMORY;
     const BRANCHES: bool = A::BRANCHES || B::BRANCHES;
+    const SHARED_STATE: bool = A::SHARED_STATE || B::SHARED_STATE;
     fn fork(&self) -> Self {
         Both(self.0.fork(), self.1.fork())
     }

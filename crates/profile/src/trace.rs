@@ -32,9 +32,9 @@
 //! * Order of issue: requests of one SM in one launch are numbered `first_seq, first_seq+1,
 //!   …` in the order that SM issued them (all chunks of an SM together cover `0 … n−1`). SMs
 //!   run independently, so no order between SMs is defined; a cache simulator of per-SM L1s
-//!   replays each SM's stream in `seq` order. With the emulator's deterministic mode and runs
-//!   short enough that no chunk is flushed before the launch ends, the file is byte-for-byte
-//!   reproducible.
+//!   replays each SM's stream in `seq` order. Launches traced run on the emulated schedule
+//!   (the trace's forks share the writer, [`Observer::SHARED_STATE`]), so the order of
+//!   chunks, and the file byte for byte, is the same whatever the host's thread count.
 //! * Addresses are those the emulator reports: virtual addresses for global memory, byte
 //!   offsets for shared memory (per block) and local memory (per thread).
 //! * `instruction` records (written after the last launch) name the instructions requests
@@ -204,6 +204,8 @@ impl Observer for MemoryTrace {
     const INSTRUCTIONS: bool = false;
     const BLOCKS: bool = false;
     const BRANCHES: bool = false;
+    /// Forks share the writer, and full chunks are written when they fill up.
+    const SHARED_STATE: bool = true;
 
     fn fork(&self) -> Self {
         MemoryTrace {

@@ -78,7 +78,7 @@ $L_even:
 
 fn emulator() -> Emulator {
     let cfg = ExecConfig {
-        deterministic: true,
+        schedule: warpscope_emu::Schedule::Emulated,
         ..ExecConfig::default()
     };
     Emulator::from_ptx(PTX, cfg).expect("test PTX loads")

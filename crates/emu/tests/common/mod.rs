@@ -1,7 +1,7 @@
 //! Helpers shared by the emulator's integration tests.
 #![allow(dead_code)]
 
-use warpscope_emu::{EmuError, Emulator, ExecConfig, KernelArg, LaunchOutcome, Observer};
+use warpscope_emu::{EmuError, Emulator, ExecConfig, KernelArg, LaunchOutcome, Observer, Schedule};
 
 /// Wraps a kernel body in a PTX module header.
 pub fn module(body: &str) -> String {
@@ -10,14 +10,14 @@ pub fn module(body: &str) -> String {
 
 pub fn det() -> ExecConfig {
     ExecConfig {
-        deterministic: true,
+        schedule: Schedule::Emulated,
         ..ExecConfig::default()
     }
 }
 
 pub fn par() -> ExecConfig {
     ExecConfig {
-        deterministic: false,
+        schedule: Schedule::Parallel,
         threads: Some(2),
         ..ExecConfig::default()
     }
