@@ -14,7 +14,7 @@ fn gemm(c: &mut Criterion) {
             run_warpscope(
                 n,
                 ExecConfig {
-                    deterministic: true,
+                    schedule: warpscope_emu::Schedule::Emulated,
                     ..ExecConfig::default()
                 },
             )

@@ -21,7 +21,7 @@ fn main() {
     let n: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(256);
     let reps: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(3);
     let one = ExecConfig {
-        deterministic: true,
+        schedule: warpscope_emu::Schedule::Emulated,
         ..ExecConfig::default()
     };
     let (ti, _, _) = run_warpscope(n, one.clone());

@@ -2,7 +2,7 @@
 //! from ptoxide 0.1.0, MIT OR Apache-2.0) run by both VMs on the same launch.
 
 use std::time::{Duration, Instant};
-use warpscope_emu::{Emulator, ExecConfig, KernelArg};
+use warpscope_emu::{Emulator, ExecConfig, KernelArg, Schedule};
 
 /// ptoxide 0.1.0's gemm kernel (`c = a × b` for n×n f32 matrices, one thread per element).
 pub const GEMM_PTX: &str = include_str!("../kernels/gemm.ptx");
@@ -11,9 +11,9 @@ pub const GEMM_PTX: &str = include_str!("../kernels/gemm.ptx");
 pub const BLOCK: u32 = 16;
 
 /// Runs the gemm on warpscope; returns (thread-instructions, time, c). The time is the
-/// calling thread's CPU time in deterministic (single-thread) mode, wall time otherwise.
+/// calling thread's CPU time on the emulated schedule (one host thread), wall time otherwise.
 pub fn run_warpscope(n: usize, config: ExecConfig) -> (u64, Duration, Vec<f32>) {
-    let single = config.deterministic;
+    let single = config.schedule == Schedule::Emulated;
     let mut emu = Emulator::from_ptx(GEMM_PTX, config).expect("load gemm");
     let k = emu.find_kernel("gemm").expect("gemm kernel");
     let bytes = (n * n * 4) as u64;

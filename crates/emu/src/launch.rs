@@ -374,7 +374,6 @@ impl Launch<'_> {
                 }
             }
         }
-        let mut fault = fault;
         sms.into_iter()
             .enumerate()
             .map(|(sm, r)| {
