@@ -215,11 +215,11 @@ pub fn profile_page(
     let mut page = Page {
         title,
         subtitle: vec![format!(
-            "module {}; {} launches, {} warp instructions, emulated in {:.2} s",
+            // No host time: the page is the same on every run (docs/reliability.md).
+            "module {}; {} launches, {} warp instructions",
             run.profile.module,
             run.report.launches.len(),
             run.report.total.warp_instructions,
-            run.wall.as_secs_f64()
         )],
         ..Page::default()
     };

@@ -30,12 +30,8 @@ pub struct ReportArgs {
     /// Rows per ranked table and branches in the divergence chart.
     #[arg(long, default_value_t = 10, value_name = "N")]
     pub top: usize,
-    /// Run SMs one after another (reproducible).
-    #[arg(long)]
-    pub deterministic: bool,
-    /// Host threads for parallel SMs.
-    #[arg(long, value_name = "N")]
-    pub threads: Option<usize>,
+    #[command(flatten)]
+    pub schedule: crate::schedule::ScheduleArgs,
     #[command(flatten)]
     pub compile: CompileArgs,
 }
@@ -58,8 +54,8 @@ pub fn run(args: ReportArgs) -> ExitCode {
     // The dynamic part: one profiled run.
     let mut opts = ProfileOptions::default();
     opts.run.compile = args.compile.options();
-    opts.run.exec.deterministic = args.deterministic;
-    opts.run.exec.threads = args.threads;
+    opts.run.exec.schedule = args.schedule.schedule();
+    opts.run.exec.threads = args.schedule.threads;
     let scratch = std::env::temp_dir().join(format!("warpscope-report-{}", std::process::id()));
     opts.run.save_dir = Some(scratch.clone());
     let (progress, watcher) = crate::progress::Watcher::start(true);
