@@ -62,12 +62,8 @@ pub struct ModelArgs {
     /// In text output, also list the findings.
     #[arg(long)]
     pub findings: bool,
-    /// Run SMs one after another.
-    #[arg(long)]
-    pub deterministic: bool,
-    /// Host threads for parallel SMs.
-    #[arg(long, value_name = "N")]
-    pub threads: Option<usize>,
+    #[command(flatten)]
+    pub schedule: crate::schedule::ScheduleArgs,
     #[command(flatten)]
     pub compile: CompileArgs,
 }
@@ -141,8 +137,8 @@ fn run_inner(args: ModelArgs) -> Result<ExitCode, (u8, String)> {
     };
     opts.profile.run.compile = args.compile.options();
     opts.profile.run.save_dir = Some(scratch.clone());
-    opts.profile.run.exec.deterministic = args.deterministic;
-    opts.profile.run.exec.threads = args.threads;
+    opts.profile.run.exec.schedule = args.schedule.schedule();
+    opts.profile.run.exec.threads = args.schedule.threads;
     opts.profile.run.exec.num_sms = args.sms;
     let compile = opts.profile.run.compile.clone();
     if !args.fit.is_empty() {
