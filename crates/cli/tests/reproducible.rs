@@ -12,7 +12,9 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use warpscope_emu::Schedule;
-use warpscope_profile::{ProfileOptions, ProfileRun, bbv, findings, load_spec, profile_spec, render};
+use warpscope_profile::{
+    ProfileOptions, ProfileRun, bbv, findings, load_spec, profile_spec, render,
+};
 use warpscope_report::{sarif, text};
 
 fn corpus() -> PathBuf {
@@ -81,7 +83,10 @@ fn outputs(run: &ProfileRun) -> BTreeMap<String, Vec<u8>> {
         show_ptx: true,
         show_kernels: true,
     };
-    out.insert("profile text".into(), render::annotate(p, &texts).into_bytes());
+    out.insert(
+        "profile text".into(),
+        render::annotate(p, &texts).into_bytes(),
+    );
     out.insert("profile tables".into(), render::tables(p, 10).into_bytes());
     out.insert(
         "profile findings".into(),
@@ -111,7 +116,10 @@ fn first_difference(
         if x == y {
             continue;
         }
-        let (x, y) = (x.cloned().unwrap_or_default(), y.cloned().unwrap_or_default());
+        let (x, y) = (
+            x.cloned().unwrap_or_default(),
+            y.cloned().unwrap_or_default(),
+        );
         let (xs, ys) = (String::from_utf8_lossy(&x), String::from_utf8_lossy(&y));
         let at = xs
             .lines()
