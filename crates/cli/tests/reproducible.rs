@@ -173,7 +173,15 @@ fn atomics_index_depends_on_the_order_of_sms_so_the_default_follows_the_emulated
     let emulated = outputs(&profile(&spec, 2, Schedule::Emulated, "order"));
     assert_eq!(first_difference(&auto, &emulated), None);
     let in_sequence = outputs(&profile(&spec, 1, Schedule::Parallel, "order"));
-    let d = first_difference(&emulated, &in_sequence);
+    // Compare the buffers only: the basic-block vectors differ too (they sort before the
+    // buffers), but what a user sees first is that the kernel computes something else.
+    let buffers = |m: &BTreeMap<String, Vec<u8>>| -> BTreeMap<String, Vec<u8>> {
+        m.iter()
+            .filter(|(k, _)| k.starts_with("buffer "))
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect()
+    };
+    let d = first_difference(&buffers(&emulated), &buffers(&in_sequence));
     assert!(
         d.as_deref()
             .is_some_and(|d| d.contains("buffer src") || d.contains("buffer out")),
