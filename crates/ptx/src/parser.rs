@@ -251,6 +251,7 @@ impl<'a> Parser<'a> {
         self.error(kind, sp, msg);
     }
 
+    #[inline]
     fn expect(&mut self, k: Tok, what: &str) -> PResult<Span> {
         if self.kind() == k {
             let sp = self.span();
@@ -262,6 +263,7 @@ impl<'a> Parser<'a> {
         }
     }
 
+    #[inline]
     fn expect_ident(&mut self, what: &str) -> PResult<&'a str> {
         if self.kind() == Tok::Ident {
             let t = self.text();
@@ -274,6 +276,7 @@ impl<'a> Parser<'a> {
     }
 
     /// True when a newline separates the previous token from the current one.
+    #[inline]
     fn newline_before(&self) -> bool {
         let start = self.prev_end() as usize;
         let end = self.span().start as usize;
@@ -315,6 +318,7 @@ impl<'a> Parser<'a> {
     // ---------------------------------------------------------------- numbers
 
     /// Parses an integer token at the cursor (with an optional leading `-`).
+    #[inline]
     fn int_operand(&mut self) -> PResult<Operand<'a>> {
         let neg = self.eat(Tok::Minus);
         let sp = self.span();
@@ -371,15 +375,18 @@ impl<'a> Parser<'a> {
     }
 
     /// A non-negative integer that fits in u32 (directive arguments).
+    #[inline]
     fn u32_value(&mut self, what: &str) -> PResult<u32> {
         self.int_value(what)
     }
 
+    #[inline]
     fn u64_value(&mut self, what: &str) -> PResult<u64> {
         self.int_value(what)
     }
 
     /// An unsigned integer literal that must fit `T`; an error naming `what` otherwise.
+    #[inline]
     fn int_value<T: TryFrom<u64>>(&mut self, what: &str) -> PResult<T> {
         let sp = self.span();
         match self.kind() {
@@ -402,6 +409,7 @@ impl<'a> Parser<'a> {
         }
     }
 
+    #[inline]
     fn toks_kind_prev(&self) -> Tok {
         self.pos
             .checked_sub(1)
@@ -410,6 +418,7 @@ impl<'a> Parser<'a> {
     }
 
     /// Signed integer (with optional `-`), as i64 (wrapping for values ≥ 2^63).
+    #[inline]
     fn i64_value(&mut self, what: &str) -> PResult<i64> {
         let neg = self.eat(Tok::Minus);
         let v = self.u64_value(what)?;
@@ -421,6 +430,7 @@ impl<'a> Parser<'a> {
     }
 }
 
+#[inline]
 fn is_top_directive(d: &str) -> bool {
     matches!(
         d,
@@ -442,6 +452,7 @@ fn is_top_directive(d: &str) -> bool {
 }
 
 /// Parses an integer literal token. Returns `(value, has_U_suffix)`.
+#[inline]
 fn parse_int(kind: Tok, text: &str) -> Option<(u64, bool)> {
     let (body, unsigned) = match text.strip_suffix('U') {
         Some(b) => (b, true),
@@ -463,6 +474,7 @@ fn parse_int(kind: Tok, text: &str) -> Option<(u64, bool)> {
 }
 
 /// Builds an integer operand: `U`-suffixed or > i64::MAX values are `UImm`.
+#[inline]
 fn make_int<'a>(v: u64, unsigned: bool, neg: bool) -> Option<Operand<'a>> {
     if neg {
         if v <= i64::MAX as u64 {

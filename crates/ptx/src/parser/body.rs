@@ -363,6 +363,7 @@ impl<'a> Parser<'a> {
 
     /// Finds the opcode for `head` followed by `n_mods` dot tokens, gluing compound
     /// mnemonics longest-first. Returns the opcode and how many dot tokens it consumed.
+    #[inline]
     pub(super) fn lookup_opcode(&self, head: &str, n_mods: usize) -> Option<(Opcode, usize)> {
         if Opcode::has_compounds(head) && n_mods > 0 {
             let part = |i: usize| if i < n_mods { self.text_at(i) } else { "" };
@@ -429,6 +430,7 @@ impl<'a> Parser<'a> {
         }
     }
 
+    #[inline]
     pub(super) fn name_operand(&mut self) -> Operand<'a> {
         let name = self.text();
         self.bump();
@@ -571,20 +573,24 @@ impl std::hash::Hasher for FxHasher {
 }
 
 impl<'a> LocalRegs<'a> {
+    #[inline]
     pub(super) fn len(&self) -> usize {
         self.stack.len()
     }
 
+    #[inline]
     pub(super) fn clear(&mut self) {
         self.stack.clear();
         self.counts.clear();
     }
 
+    #[inline]
     pub(super) fn push(&mut self, name: &'a str) {
         self.stack.push(name);
         *self.counts.entry(name).or_insert(0) += 1;
     }
 
+    #[inline]
     pub(super) fn truncate(&mut self, len: usize) {
         while self.stack.len() > len {
             let Some(name) = self.stack.pop() else { break };
@@ -605,6 +611,7 @@ impl<'a> LocalRegs<'a> {
 
 /// Matches compound mnemonics (`cp.async.bulk.tensor`, `bar.warp.sync`, ...) given the head
 /// and up to four following parts (with their dots; `""` when absent). Longest match wins.
+#[inline]
 pub(super) fn compound_opcode(head: &str, p: [&str; 4]) -> Option<(Opcode, usize)> {
     use Opcode::*;
     let r = match (head, p[0], p[1], p[2], p[3]) {
