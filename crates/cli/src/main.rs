@@ -1,6 +1,7 @@
 //! The `warpscope` command line. Each subcommand lives in its own module; `main` only
 //! parses arguments and dispatches.
 
+mod cache_cmd;
 mod check_cmd;
 mod html_page;
 mod load;
@@ -37,6 +38,9 @@ enum Command {
     /// One self-contained HTML report of a launch spec: the profile of a run and the static
     /// check of its module, findings confirmed or refuted by the run, charts and CFGs.
     Report(report_cmd::ReportArgs),
+    /// Find cache interference among threads (GRAB): run a launch spec through an L1/L2
+    /// model, classify every L1 miss, trace eviction chains to their root causes; sweeps.
+    Cache(cache_cmd::CacheArgs),
     /// Execute a launch spec on the emulator (warp by warp, as the GPU would) and write
     /// the buffers it saves.
     Run(run_cmd::RunArgs),
@@ -55,5 +59,6 @@ fn main() -> ExitCode {
         Command::Run(args) => run_cmd::run(args),
         Command::Report(args) => report_cmd::run(args),
         Command::Model(args) => model_cmd::run(args),
+        Command::Cache(args) => cache_cmd::run(args),
     }
 }

@@ -129,6 +129,10 @@ pub fn verdict(f: &Finding, profile: &Profile) -> (Verdict, String) {
     };
     let c = total(&insts);
     match f.rule {
+        Rule::CacheInterference | Rule::CacheCapacity | Rule::CacheReuseWithinThread => (
+            Verdict::NotExecuted,
+            "cache findings come from `warpscope cache`, not from a profile".into(),
+        ),
         Rule::DivergentBranch => {
             if c.instructions == 0 && c.branch_visits == 0 {
                 (

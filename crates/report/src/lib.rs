@@ -38,11 +38,31 @@ pub enum Rule {
     MisalignedAccess,
     /// A shared-memory access whose lanes hit the same bank at different addresses.
     BankConflict,
+    /// `warpscope cache`: loads whose blocks evict lines other threads read again while the
+    /// L1 still had room (GRAB's `mh` root causes: a mapping conflict).
+    CacheInterference,
+    /// `warpscope cache`: loads whose blocks evict lines other threads read again in a full
+    /// L1 (GRAB's `m*h` root causes: the threads of an SM share too little cache).
+    CacheCapacity,
+    /// `warpscope cache`: a thread re-reads global data its own accesses evicted (GRAB's
+    /// `mm` root causes).
+    CacheReuseWithinThread,
 }
 
 impl Rule {
     /// Every rule, in id order.
-    pub const ALL: [Rule; 4] = [
+    pub const ALL: [Rule; 7] = [
+        Rule::DivergentBranch,
+        Rule::UncoalescedAccess,
+        Rule::MisalignedAccess,
+        Rule::BankConflict,
+        Rule::CacheInterference,
+        Rule::CacheCapacity,
+        Rule::CacheReuseWithinThread,
+    ];
+
+    /// The rules `warpscope check` can report (the others need a run of `warpscope cache`).
+    pub const STATIC: [Rule; 4] = [
         Rule::DivergentBranch,
         Rule::UncoalescedAccess,
         Rule::MisalignedAccess,
@@ -50,13 +70,16 @@ impl Rule {
     ];
 
     /// The stable id: `divergent-branch`, `uncoalesced-access`, `misaligned-access`,
-    /// `bank-conflict`.
+    /// `bank-conflict`, `cache-interference`, `cache-capacity`, `cache-reuse-within-thread`.
     pub const fn id(self) -> &'static str {
         match self {
             Rule::DivergentBranch => "divergent-branch",
             Rule::UncoalescedAccess => "uncoalesced-access",
             Rule::MisalignedAccess => "misaligned-access",
             Rule::BankConflict => "bank-conflict",
+            Rule::CacheInterference => "cache-interference",
+            Rule::CacheCapacity => "cache-capacity",
+            Rule::CacheReuseWithinThread => "cache-reuse-within-thread",
         }
     }
 
@@ -76,6 +99,15 @@ impl Rule {
                 "a warp's dense global access starts mid-sector and touches an extra sector"
             }
             Rule::BankConflict => "lanes of a warp hit one shared-memory bank at different words",
+            Rule::CacheInterference => {
+                "these loads evict L1 lines other threads read again (mapping conflict)"
+            }
+            Rule::CacheCapacity => {
+                "these loads fill the L1 and evict lines other threads read again (capacity)"
+            }
+            Rule::CacheReuseWithinThread => {
+                "threads re-read global data their own accesses evicted from the L1"
+            }
         }
     }
 
@@ -106,6 +138,26 @@ impl Rule {
                  words are served one after another (an N-way conflict takes N wavefronts). Pad \
                  shared arrays (e.g. 33 columns instead of 32) or change the index so consecutive \
                  lanes use consecutive words."
+            }
+            Rule::CacheInterference => {
+                "GRAB's mh faults (warpscope cache): an L1 miss that a private cache of the \
+                 missing thread would have hit, while the L1 still had free lines, so blocks of \
+                 different threads compete for the same sets. The finding sits at the root cause: \
+                 the access that started the eviction chain. Pad or relocate the data so the \
+                 blocks map to different sets, or change the access order."
+            }
+            Rule::CacheCapacity => {
+                "GRAB's m*h faults (warpscope cache): an L1 miss that a private cache of the \
+                 missing thread would have hit, in an L1 whose every line was taken: the threads \
+                 resident on an SM need more cache than it has. The finding sits at the root \
+                 cause. Stage the data in shared memory, keep re-read values in registers, or \
+                 run fewer threads per SM."
+            }
+            Rule::CacheReuseWithinThread => {
+                "GRAB's mm faults with a root cause (warpscope cache): the missing thread's own \
+                 private cache would have missed too, so the thread itself uses too much global \
+                 memory between two reads of the same data. Keep the value in a register across \
+                 the loop (read it once), or fuse loops that read the same data."
             }
         }
     }

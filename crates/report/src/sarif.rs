@@ -49,6 +49,9 @@ fn rule_name(r: Rule) -> &'static str {
         Rule::UncoalescedAccess => "UncoalescedAccess",
         Rule::MisalignedAccess => "MisalignedAccess",
         Rule::BankConflict => "BankConflict",
+        Rule::CacheInterference => "CacheInterference",
+        Rule::CacheCapacity => "CacheCapacity",
+        Rule::CacheReuseWithinThread => "CacheReuseWithinThread",
     }
 }
 
