@@ -8,7 +8,7 @@
 //! |---|---|
 //! | `cache-interference` | `mh`: the miss would have hit a private cache; the L1 had room |
 //! | `cache-capacity` | `m*h`: the same, with the L1 full |
-//! | `cache-reuse-within-thread` | `mm` with a root cause: the thread's own accesses evicted it |
+//! | `cache-reuse-within-thread` | `mm` with a root cause: a private cache would have missed too (not interference) |
 //!
 //! The measures are the misses caused (GRAB's priority), the rank, the blocks and the
 //! affected lines; `related` lists the effects' locations; the fix and the estimated gain

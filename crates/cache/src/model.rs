@@ -49,13 +49,13 @@ impl Place {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum FixClass {
-    /// `mm`, or misses that re-read the warp's own data: keep it in a register.
+    /// `mm`: reduce global-memory use within the thread (auxiliary registers).
     KeepInRegister,
-    /// `m*h`: stage the data in shared memory.
+    /// `m*h` on lines other warps loaded: reduce cache accesses through shared memory.
     MoveToSharedMemory,
-    /// `mh`: change the mapping (pad / relocate).
+    /// `mh`: improve the cache mapping (pad / relocate, change the access pattern).
     RemapBlocks,
-    /// `m*h` alternative: fewer threads per SM.
+    /// `m*h` on lines the missing warp itself loaded: fewer threads per SM.
     FewerThreadsPerSm,
 }
 
@@ -385,7 +385,7 @@ fn kernel_report(
                     .collect();
                 effects.sort_by_key(|e| std::cmp::Reverse(e.misses));
                 let fix = fix_class(f, acc.count);
-                let advice = advice(fix, f, &at, &effects, &l1_text);
+                let advice = advice(fix, &at, &effects, &l1_text);
                 RootCause {
                     rank: 0,
                     priority: acc.count.misses,
@@ -461,21 +461,22 @@ fn kernel_report(
     }
 }
 
-/// Table 2's fix class for a root cause. Misses that mostly re-read the missing warp's own
-/// lines are best kept in a register whatever the type; `mm` misses of lines other warps had
-/// loaded (data shared across threads that the L1 lost before this thread's turn) call for
-/// staging the shared data in shared memory, as `m*h` misses do.
+/// Table 2's fix class for a root cause: `mh` → improve the cache mapping (pad/relocate);
+/// `m*h` → reduce the cache's load, through shared memory or with fewer threads; `mm` →
+/// reduce the thread's own global-memory use (registers). Of `m*h`'s two remedies, shared
+/// memory is named when the lost lines were last touched by other warps (data the threads
+/// share, which a block can stage once), fewer threads per SM when most misses re-read the
+/// missing warp's own lines (nothing to share: only a smaller working set helps).
 fn fix_class(f: Fault, c: EffectCount) -> FixClass {
-    if 2 * c.rereads > c.misses {
-        return FixClass::KeepInRegister;
-    }
     match f {
         Fault::Mh => FixClass::RemapBlocks,
-        Fault::MStarH | Fault::Mm => FixClass::MoveToSharedMemory,
+        Fault::MStarH if 2 * c.rereads > c.misses => FixClass::FewerThreadsPerSm,
+        Fault::MStarH => FixClass::MoveToSharedMemory,
+        Fault::Mm => FixClass::KeepInRegister,
     }
 }
 
-fn advice(fix: FixClass, f: Fault, root: &Place, effects: &[Effect], l1: &str) -> String {
+fn advice(fix: FixClass, root: &Place, effects: &[Effect], l1: &str) -> String {
     let mut eff: Vec<String> = Vec::new();
     for e in effects {
         let p = e.at.short();
@@ -489,33 +490,28 @@ fn advice(fix: FixClass, f: Fault, root: &Place, effects: &[Effect], l1: &str) -
     let eff = eff.join(", ");
     let root = root.short();
     match fix {
-        FixClass::KeepInRegister if f == Fault::Mm => format!(
-            "keep the values loaded at {eff} in registers across the loop instead of re-reading \
-             global memory: each thread's own accesses (started at {root}) evict them before \
-             they are read again"
-        ),
         FixClass::KeepInRegister => format!(
-            "keep the values loaded at {eff} in registers across the loop: the warps re-read \
-             lines they had loaded themselves, which the accesses at {root} of other threads \
-             evicted in between"
-        ),
-        FixClass::MoveToSharedMemory if f == Fault::Mm => format!(
-            "stage the data read at {eff} in shared memory (load each block's tile once and read \
-             it from there): other warps had loaded these lines, and the loads at {root} evicted \
-             them from the {l1} L1 before this warp read them"
+            "reduce the global-memory accesses of each thread at {root}: the chains that make \
+             {eff} miss start there; keep the value it reads or accumulates in a register \
+             across the loop (load once, store once), or fuse the loops that touch it. A \
+             private cache of the thread would have missed too, so other threads are not to \
+             blame"
         ),
         FixClass::MoveToSharedMemory => format!(
-            "move the array read at {root} into shared memory (stage each block's tile once and \
+            "move the array read at {eff} into shared memory (stage each block's tile once and \
              read it from there), or run fewer threads per SM so the working set fits the {l1} \
-             L1: its loads fill the cache and evict lines other threads read again at {eff}"
+             L1: the loads at {root} fill the L1 and evict lines that other threads had loaded \
+             and read again"
+        ),
+        FixClass::FewerThreadsPerSm => format!(
+            "run fewer threads per SM (smaller or fewer resident blocks), or move the data read \
+             at {eff} into shared memory: the loads at {root} fill the {l1} L1 and evict lines \
+             the warps re-read themselves"
         ),
         FixClass::RemapBlocks => format!(
             "pad or relocate the data read at {root} so its blocks map to different L1 sets than \
              the ones read at {eff} (e.g. pad each row by one 128-byte line), or change the \
-             access order"
-        ),
-        FixClass::FewerThreadsPerSm => format!(
-            "run fewer threads per SM so the lines read at {eff} survive the accesses at {root}"
+             access order: the L1 had free lines, so only the mapping is at fault"
         ),
     }
 }

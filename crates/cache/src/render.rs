@@ -7,9 +7,14 @@ use crate::config::format_size;
 use crate::grab::Fault;
 use crate::model::{CacheReport, ConfigReport, KernelReport, Totals};
 
-/// Columns of `--format csv` (one row per configuration, kernel, file and line).
-pub const CSV_COLUMNS: &str = "l1_bytes,l1_assoc,line_bytes,scheduler,kernel,file,line,ptx_line,\
-l1_sectors,l1_hits,l1_misses,fault_mh,fault_mstar_h,fault_mm,interference_caused,\
+/// The columns issue 11 fixes for `--format csv`, first and in this order (tools read them).
+pub const CSV_REQUIRED: &str = "l1_bytes,scheduler,kernel,file,line,l1_sectors,l1_hits,\
+l1_misses,fault_mh,fault_mstar_h,fault_mm,interference_caused";
+
+/// Columns of `--format csv` (one row per configuration, kernel, file and line): the
+/// required ones, then the rest of the configuration and counts.
+pub const CSV_COLUMNS: &str = "l1_bytes,scheduler,kernel,file,line,l1_sectors,l1_hits,\
+l1_misses,fault_mh,fault_mstar_h,fault_mm,interference_caused,l1_assoc,line_bytes,ptx_line,\
 compulsory,l2_sectors,l2_hits";
 
 /// Columns of the sweep table as CSV (one row per configuration and kernel).
@@ -52,13 +57,10 @@ pub fn csv(r: &CacheReport) -> String {
                     s,
                     "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
                     l1_bytes(k),
-                    l1_ways(k),
-                    c.line_bytes,
                     c.scheduler,
                     csv_field(&k.name),
                     csv_field(l.file.as_deref().unwrap_or("")),
                     l.line,
-                    l.ptx_line,
                     t.l1_sectors,
                     t.l1_hits,
                     t.l1_misses,
@@ -66,6 +68,9 @@ pub fn csv(r: &CacheReport) -> String {
                     t.fault_mstar_h,
                     t.fault_mm,
                     t.interference_caused,
+                    l1_ways(k),
+                    c.line_bytes,
+                    l.ptx_line,
                     t.compulsory,
                     t.l2_sectors,
                     t.l2_hits

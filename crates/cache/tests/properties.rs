@@ -52,20 +52,27 @@ fn geometry() -> impl Strategy<Value = Geometry> {
         .prop_map(|(sets, ways)| Geometry::new(sets * u64::from(ways) * 128, 128, ways).unwrap())
 }
 
-/// The sectors of a generated request, restricted to `only` = (lane) when given.
+/// The sectors of a generated request in first-touch order (lanes in generation order), or,
+/// with `only = Some(lane)`, the sectors that lane touches, in the same order and with only
+/// that lane in each mask: removing the other threads' accesses leaves the order of this
+/// thread's accesses as it was.
 fn sectors(g: &Gen, only: Option<u32>) -> Vec<(u64, u32)> {
     let mut out: Vec<(u64, u32)> = Vec::new();
     for &(lane, line, sec) in &g.lanes {
-        if only.is_some_and(|o| o != lane) {
-            continue;
-        }
         let s = line * 4 + sec;
         match out.iter_mut().find(|(x, _)| *x == s) {
             Some(e) => e.1 |= 1 << lane,
             None => out.push((s, 1 << lane)),
         }
     }
-    out
+    match only {
+        Some(lane) => out
+            .into_iter()
+            .filter(|(_, m)| m & (1 << lane) != 0)
+            .map(|(s, _)| (s, 1 << lane))
+            .collect(),
+        None => out,
+    }
 }
 
 /// Runs a stream; returns per request its outcomes.

@@ -44,8 +44,8 @@ pub enum Rule {
     /// `warpscope cache`: loads whose blocks evict lines other threads read again in a full
     /// L1 (GRAB's `m*h` root causes: the threads of an SM share too little cache).
     CacheCapacity,
-    /// `warpscope cache`: a thread re-reads global data its own accesses evicted (GRAB's
-    /// `mm` root causes).
+    /// `warpscope cache`: L1 misses a private cache of the thread would have missed too
+    /// (GRAB's `mm` root causes: the thread's own global-memory use, not interference).
     CacheReuseWithinThread,
 }
 
@@ -106,7 +106,7 @@ impl Rule {
                 "these loads fill the L1 and evict lines other threads read again (capacity)"
             }
             Rule::CacheReuseWithinThread => {
-                "threads re-read global data their own accesses evicted from the L1"
+                "misses not caused by other threads: reduce global-memory reads within the thread"
             }
         }
     }
@@ -150,14 +150,17 @@ impl Rule {
                 "GRAB's m*h faults (warpscope cache): an L1 miss that a private cache of the \
                  missing thread would have hit, in an L1 whose every line was taken: the threads \
                  resident on an SM need more cache than it has. The finding sits at the root \
-                 cause. Stage the data in shared memory, keep re-read values in registers, or \
-                 run fewer threads per SM."
+                 cause. GRAB's fix (Table 2): reduce the accesses to the cache by staging the data \
+                 in shared memory, or run fewer threads per SM."
             }
             Rule::CacheReuseWithinThread => {
-                "GRAB's mm faults with a root cause (warpscope cache): the missing thread's own \
-                 private cache would have missed too, so the thread itself uses too much global \
-                 memory between two reads of the same data. Keep the value in a register across \
-                 the loop (read it once), or fuse loops that read the same data."
+                "GRAB's mm faults with a root cause (warpscope cache): an L1 miss that a private \
+                 cache of the missing thread would have missed too, so interference among threads \
+                 is not the cause: the thread's own use of global memory is (its first read of \
+                 the block, or its own accesses evicted it). The finding sits at the root cause of \
+                 the eviction chain. GRAB's fix (Table 2): reduce the global-memory use within \
+                 the thread, e.g. keep the value in a register across the loop (read it once), or \
+                 fuse loops that read the same data."
             }
         }
     }
