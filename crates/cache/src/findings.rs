@@ -62,30 +62,26 @@ pub fn config_findings(report: &CacheReport, c: &ConfigReport) -> Vec<Finding> {
                 .unwrap_or_else(|| "?".into());
         for fr in &k.faults {
             for r in &fr.root_causes {
+                let places = format!(
+                    "{} place{}",
+                    r.effects.len(),
+                    if r.effects.len() == 1 { "" } else { "s" }
+                );
                 let message = match fr.fault {
                     Fault::Mh => format!(
                         "root cause #{} of {} interference misses (mh): its loads evict lines \
-                         that other threads read again at {} place{}",
-                        r.rank,
-                        r.priority,
-                        r.effects.len(),
-                        if r.effects.len() == 1 { "" } else { "s" }
+                         that other threads read again at {places}",
+                        r.rank, r.priority
                     ),
                     Fault::MStarH => format!(
                         "root cause #{} of {} capacity misses (m*h) in a full L1: other threads \
-                         lose lines they read again at {} place{}",
-                        r.rank,
-                        r.priority,
-                        r.effects.len(),
-                        if r.effects.len() == 1 { "" } else { "s" }
+                         lose lines they read again at {places}",
+                        r.rank, r.priority
                     ),
                     Fault::Mm => format!(
-                        "root cause #{} of {} misses without inter-thread interference (mm) at {} \
-                         place{}",
-                        r.rank,
-                        r.priority,
-                        r.effects.len(),
-                        if r.effects.len() == 1 { "" } else { "s" }
+                        "root cause #{} of {} misses without inter-thread interference (mm) at \
+                         {places}",
+                        r.rank, r.priority
                     ),
                 };
                 let mut f = Finding::new(

@@ -291,11 +291,7 @@ pub fn config_text(c: &ConfigReport, top: usize) -> String {
                     s,
                     "       blocks: {}{}",
                     r.blocks.join(", "),
-                    if r.distinct_blocks > r.blocks.len() as u64 {
-                        format!(" (+{} more)", r.distinct_blocks - r.blocks.len() as u64)
-                    } else {
-                        String::new()
-                    }
+                    more(r.distinct_blocks, &r.blocks, " (+{} more)")
                 );
                 for e in r.effects.iter().take(top) {
                     let _ = writeln!(
@@ -305,11 +301,7 @@ pub fn config_text(c: &ConfigReport, top: usize) -> String {
                         e.at.short(),
                         e.at.instruction,
                         e.blocks.join(", "),
-                        if e.distinct_blocks > e.blocks.len() as u64 {
-                            format!(" +{}", e.distinct_blocks - e.blocks.len() as u64)
-                        } else {
-                            String::new()
-                        },
+                        more(e.distinct_blocks, &e.blocks, " +{}"),
                         if e.rereads > 0 {
                             format!("; {} re-reads of the warp's own lines", e.rereads)
                         } else {
@@ -335,6 +327,16 @@ pub fn config_text(c: &ConfigReport, top: usize) -> String {
         }
     }
     s
+}
+
+/// `pattern` with `{}` replaced by the blocks not listed, or nothing when all are.
+fn more(distinct: u64, shown: &[String], pattern: &str) -> String {
+    let rest = distinct.saturating_sub(shown.len() as u64);
+    if rest > 0 {
+        pattern.replace("{}", &rest.to_string())
+    } else {
+        String::new()
+    }
 }
 
 fn bytes(b: u64) -> String {

@@ -15,6 +15,7 @@ use warpscope_emu::{LaunchSpec, RunOptions};
 use warpscope_report::{json, sarif, text};
 
 use crate::load::CompileArgs;
+use crate::output::write as write_out;
 
 #[derive(Args, Debug)]
 pub struct CacheArgs {
@@ -116,16 +117,6 @@ fn apply_flags(args: &CacheArgs, s: &mut Settings) -> Result<(), ConfigError> {
         .to_string()
     };
     s.validate(&names)
-}
-
-fn write_out(path: &Option<PathBuf>, s: &str) -> Result<(), String> {
-    match path {
-        Some(p) => std::fs::write(p, s).map_err(|e| format!("cannot write {}: {e}", p.display())),
-        None => {
-            print!("{s}");
-            Ok(())
-        }
-    }
 }
 
 pub fn run(args: CacheArgs) -> ExitCode {
@@ -236,17 +227,20 @@ pub fn run(args: CacheArgs) -> ExitCode {
                     ));
                 }
                 s.push_str(&format!(
-                    "\n{} finding(s); --format sarif|json exports them\nanalysed in {:.2}s \
-                     ({} emulator run{})\n",
-                    rep.findings.len(),
-                    run.wall.as_secs_f64(),
-                    run.runs,
-                    if run.runs == 1 { "" } else { "s" }
+                    "\n{} finding(s); --format sarif|json exports them\n",
+                    rep.findings.len()
                 ));
                 s
             }
         }
     };
+    // The wall time goes to standard error, so the report itself is deterministic.
+    eprintln!(
+        "analysed in {:.2}s ({} emulator run{})",
+        run.wall.as_secs_f64(),
+        run.runs,
+        if run.runs == 1 { "" } else { "s" }
+    );
     match write_out(&args.output, &out) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
