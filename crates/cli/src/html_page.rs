@@ -30,6 +30,12 @@ fn static_measure(rule: Rule) -> (&'static str, &'static str, &'static str) {
             "static: conflict ways",
             "N-way shared-memory bank conflict the analysis predicts",
         ),
+        // Cache findings come from `warpscope cache`, never from the static check.
+        Rule::CacheInterference | Rule::CacheCapacity | Rule::CacheReuseWithinThread => (
+            "cache_misses",
+            "cache: misses caused",
+            "L1 misses the root cause caused (warpscope cache)",
+        ),
     }
 }
 
@@ -38,6 +44,9 @@ fn measure_key(rule: Rule) -> &'static str {
         Rule::DivergentBranch => "divergence_ratio",
         Rule::UncoalescedAccess | Rule::MisalignedAccess => "sectors_per_request",
         Rule::BankConflict => "conflict_ways",
+        Rule::CacheInterference | Rule::CacheCapacity | Rule::CacheReuseWithinThread => {
+            "misses_caused"
+        }
     }
 }
 
