@@ -66,12 +66,8 @@ pub struct CacheArgs {
     /// Number of SMs to model (default 132, an H100 SXM).
     #[arg(long, value_name = "N")]
     pub sms: Option<u32>,
-    /// Host threads for parallel SMs.
-    #[arg(long, value_name = "N")]
-    pub threads: Option<usize>,
-    /// Run SMs one after another.
-    #[arg(long)]
-    pub deterministic: bool,
+    #[command(flatten)]
+    pub schedule: crate::schedule::ScheduleArgs,
     #[command(flatten)]
     pub compile: CompileArgs,
 }
@@ -151,8 +147,8 @@ pub fn run(args: CacheArgs) -> ExitCode {
         save_dir: Some(scratch.clone()),
         ..RunOptions::default()
     };
-    opts.exec.deterministic = args.deterministic;
-    opts.exec.threads = args.threads;
+    opts.exec.schedule = args.schedule.schedule();
+    opts.exec.threads = args.schedule.threads;
     if let Some(n) = args.sms {
         settings.sms = Some(n.max(1));
     }
