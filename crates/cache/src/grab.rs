@@ -252,6 +252,15 @@ impl Grab {
                 }
                 Op::Store => {
                     let hit = self.l1.access(sector, Insert::None).hit;
+                    // The golden trace sees the same accesses: a store that hits refreshes
+                    // the line's recency in the storing threads' private caches as it does
+                    // in the shared L1, or a lone thread's two caches would drift apart
+                    // and its later misses would look like interference (property 4.1).
+                    let geo = self.geo;
+                    self.golden
+                        .entry(r.warp)
+                        .or_default()
+                        .access(&geo, sector, lanes, Insert::None);
                     if hit {
                         self.owners.insert(sector / per_line, r.warp);
                     }
