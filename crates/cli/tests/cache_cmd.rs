@@ -138,3 +138,29 @@ fn impossible_configurations_name_the_flag_or_key() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("cache_bad_key.toml:5: `cache.lines`"), "{err}");
 }
+
+/// Issue 14 for the cache debugger: the same spec gives byte-identical reports (text, JSON,
+/// CSV) on 1, 2 and 8 host threads. The specs are the GRAB case study, a kernel whose blocks
+/// communicate through atomics (its interleaving decides what it computes) and a histogram
+/// with shared and global atomics.
+#[test]
+fn reports_are_byte_identical_on_1_2_and_8_host_threads() {
+    let specs = [SPEC, "corpus/atomics_index.toml", "corpus/histogram.toml"];
+    for spec in specs {
+        for format in ["text", "json", "csv"] {
+            let run = |threads: &str| {
+                let (code, out, err) =
+                    warpscope(&["cache", spec, "--format", format, "--threads", threads]);
+                assert_eq!(code, 0, "{spec} {format} --threads {threads}: {err}");
+                out
+            };
+            let one = run("1");
+            for threads in ["2", "8"] {
+                assert!(
+                    one == run(threads),
+                    "{spec} --format {format}: 1 and {threads} host threads differ"
+                );
+            }
+        }
+    }
+}
