@@ -257,10 +257,12 @@ impl Grab {
                     // in the shared L1, or a lone thread's two caches would drift apart
                     // and its later misses would look like interference (property 4.1).
                     let geo = self.geo;
-                    self.golden
-                        .entry(r.warp)
-                        .or_default()
-                        .access(&geo, sector, lanes, Insert::None);
+                    self.golden.entry(r.warp).or_default().access(
+                        &geo,
+                        sector,
+                        lanes,
+                        Insert::None,
+                    );
                     if hit {
                         self.owners.insert(sector / per_line, r.warp);
                     }
