@@ -208,6 +208,20 @@ pub fn cfg_graphs_profile(module: &Module, profile: &warpscope_profile::Profile)
     })
 }
 
+/// The text of every file `module`'s `.file` table names that `sources` could read, by name.
+pub fn source_texts(
+    module: &Module,
+    sources: &warpscope_frontend::SourceMap,
+) -> BTreeMap<String, String> {
+    let mut texts = BTreeMap::new();
+    for (i, name) in &module.files {
+        if let Some(t) = sources.file(*i).and_then(|f| f.text()) {
+            texts.insert(name.clone(), t.to_string());
+        }
+    }
+    texts
+}
+
 /// The page of a profiled run: its sources with the profile's heat-map columns and PTX,
 /// cards, ranked tables (`top` rows), charts and CFGs. Findings are left to the caller.
 pub fn profile_page(
@@ -215,12 +229,7 @@ pub fn profile_page(
     run: &warpscope_profile::ProfileRun,
     top: usize,
 ) -> (Page, BTreeMap<String, String>) {
-    let mut texts = BTreeMap::new();
-    for (i, name) in &run.module.files {
-        if let Some(t) = run.sources.file(*i).and_then(|f| f.text()) {
-            texts.insert(name.clone(), t.to_string());
-        }
-    }
+    let texts = source_texts(&run.module, &run.sources);
     let mut page = Page {
         title,
         subtitle: vec![format!(

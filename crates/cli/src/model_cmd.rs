@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use warpscope_model::{Algorithm, LatencyTable, ModelOptions, emit, fit, model_spec, render};
 use warpscope_profile::load_spec;
+use warpscope_report::page::Page;
 use warpscope_report::text;
 
 use crate::load::CompileArgs;
@@ -18,7 +19,8 @@ pub struct ModelArgs {
     /// Launch spec (TOML) naming the module, its buffers and its launches.
     #[arg(value_name = "SPEC")]
     pub spec: PathBuf,
-    /// Output format: text, json or csv (one row per kernel).
+    /// Output format: text, json, csv (one row per kernel) or html (a self-contained page; see
+    /// docs/report.md).
     #[arg(long, default_value = "text")]
     pub format: String,
     /// Write the output here instead of standard output.
@@ -68,16 +70,6 @@ pub struct ModelArgs {
     pub compile: CompileArgs,
 }
 
-fn write_out(path: &Option<PathBuf>, s: &str) -> Result<(), String> {
-    match path {
-        Some(p) => std::fs::write(p, s).map_err(|e| format!("cannot write {}: {e}", p.display())),
-        None => {
-            print!("{s}");
-            Ok(())
-        }
-    }
-}
-
 pub fn run(args: ModelArgs) -> ExitCode {
     match run_inner(args) {
         Ok(c) => c,
@@ -90,11 +82,14 @@ pub fn run(args: ModelArgs) -> ExitCode {
 
 fn run_inner(args: ModelArgs) -> Result<ExitCode, (u8, String)> {
     let format = args.format.as_str();
-    if !matches!(format, "text" | "json" | "csv") {
+    if !matches!(format, "text" | "json" | "csv" | "html") {
         return Err((
             2,
-            format!("unknown format `{format}` (expected text, json or csv)"),
+            format!("unknown format `{format}` (expected text, json, csv or html)"),
         ));
+    }
+    if format == "html" && !args.fit.is_empty() {
+        return Err((2, "--fit writes text, json or csv, not html".into()));
     }
     if args.group_size == 0 || !args.group_size.is_multiple_of(32) {
         return Err((
@@ -157,7 +152,7 @@ fn run_inner(args: ModelArgs) -> Result<ExitCode, (u8, String)> {
             "csv" => fit::csv(&r),
             _ => fit::text(&r),
         };
-        write_out(&args.output, &out).map_err(|e| (1, e))?;
+        crate::output::write(&args.output, &out).map_err(|e| (1, e))?;
         return Ok(ExitCode::SUCCESS);
     }
     let run = model_spec(&spec, opts);
@@ -195,6 +190,24 @@ fn run_inner(args: ModelArgs) -> Result<ExitCode, (u8, String)> {
     let out = match format {
         "json" => render::json(m),
         "csv" => render::csv(m),
+        "html" => {
+            let texts = crate::html_page::source_texts(&run.module, &run.sources);
+            let mut page = Page {
+                title: format!("warpscope model {}", args.spec.display()),
+                subtitle: vec![format!(
+                    "module {}; profiled in {:.2} s, modelled and regrouped in {:.2} s",
+                    m.module,
+                    run.profile_wall.as_secs_f64(),
+                    run.model_wall.as_secs_f64()
+                )],
+                ..Page::default()
+            };
+            let source = |name: &str| texts.get(name).cloned();
+            warpscope_model::page::fill(&mut page, m, &source, args.top);
+            page.findings = render::report(m).findings;
+            page.graphs = crate::html_page::cfg_graphs_profile(&run.module, &run.profile);
+            warpscope_report::html::render(&page)
+        }
         _ => {
             let mut s = render::text(m, args.top);
             let report = render::report(m);
@@ -235,7 +248,7 @@ fn run_inner(args: ModelArgs) -> Result<ExitCode, (u8, String)> {
             s
         }
     };
-    write_out(&args.output, &out).map_err(|e| (1, e))?;
+    crate::output::write(&args.output, &out).map_err(|e| (1, e))?;
     if !notes.is_empty() {
         eprint!("{notes}");
     }

@@ -14,7 +14,8 @@
 //! * [`emit`]: the regrouped launch (permutation buffer, launch spec, PTX rewritten to read
 //!   `perm[global id]`, the paper's reference redirection);
 //! * [`fit`]: BBV estimation from inputs (equation 1, least squares) with its error;
-//! * [`render`]: text, JSON and CSV, and [`warpscope_report::Finding`]s.
+//! * [`render`]: text, JSON and CSV, and [`warpscope_report::Finding`]s;
+//! * [`page`]: the model on an HTML report page.
 //!
 //! Entry point: [`model_spec`].
 
@@ -24,6 +25,7 @@ pub mod estimate;
 pub mod fit;
 pub mod latency;
 pub mod machine;
+pub mod page;
 pub mod regroup;
 pub mod render;
 

@@ -1,0 +1,251 @@
+//! A model on a report page ([`warpscope_report::page::Page`]): the estimated divergence cost
+//! of each source line (a heat-map column), one card per kernel (estimates, occupancy, best
+//! regrouping), the branches ranked by divergence cost (rows link to their lines), and charts:
+//! each kernel's estimate as run against no divergence and each regrouping, and each branch's
+//! estimated cost against the divergent visits the run measured there.
+//!
+//! The page shows no measured time: the model's estimates are cycles of the latency table, for
+//! comparing versions of a kernel (docs/model.md); how they track H100 times is in
+//! docs/accuracy.md.
+
+use crate::{BranchCost, KernelModel, ModelReport};
+use warpscope_report::page::{Card, Chart, ChartKind, LineRef, Metric, Page, Row, Series, Table};
+
+/// The heat-map column a model fills.
+pub fn metrics() -> Vec<Metric> {
+    vec![Metric::new(
+        "divergence_cost",
+        "model: divergence cost (cycles)",
+        "cycles of the kernel's BBV-weighted-scheduled estimate the model assigns to the \
+         line's branches (estimate as run − estimate without divergence, split by control \
+         dependence)",
+    )]
+}
+
+fn line_ref(b: &BranchCost) -> Option<LineRef> {
+    b.location.cuda.as_ref().map(|c| LineRef {
+        file: c.file.clone(),
+        line: c.line,
+    })
+}
+
+fn cycles(v: f64) -> String {
+    let a = v.abs();
+    if a >= 1e9 {
+        format!("{:.2}G", v / 1e9)
+    } else if a >= 1e6 {
+        format!("{:.2}M", v / 1e6)
+    } else if a >= 1e4 {
+        format!("{:.1}k", v / 1e3)
+    } else {
+        format!("{v:.0}")
+    }
+}
+
+fn share(part: f64, whole: f64) -> String {
+    if whole > 0.0 {
+        format!("{:.1}%", 100.0 * part / whole)
+    } else {
+        "-".into()
+    }
+}
+
+/// Adds `m` to `page`: sources (text from `source`, by `.file` name; toolkit headers left out)
+/// with the divergence-cost column, a card per kernel, the branch table (`top` rows) and the
+/// charts. The caller adds findings ([`crate::render::report`]).
+pub fn fill(page: &mut Page, m: &ModelReport, source: &dyn Fn(&str) -> Option<String>, top: usize) {
+    if m.kernels.is_empty() {
+        return;
+    }
+    for x in metrics() {
+        page.add_metric(x);
+    }
+    for k in &m.kernels {
+        for b in &k.branches {
+            let Some(at) = line_ref(b) else { continue };
+            if warpscope_report::is_system_file(&at.file) || b.cost_cycles <= 0.0 {
+                continue;
+            }
+            let text = source(&at.file);
+            let d = page.source_mut(&at.file, text.as_deref()).line_mut(at.line);
+            *d.values.entry("divergence_cost".into()).or_default() += b.cost_cycles;
+        }
+    }
+    for k in &m.kernels {
+        page.cards.push(card(m, k));
+    }
+    branch_table(page, m, top);
+    charts(page, m, top);
+    page.notes.push(format!(
+        "model: {} SMs, regrouping groups of {} threads, latency table {}; estimates are \
+         cycles for comparing versions of a kernel, not predicted times",
+        m.sms, m.group_size, m.latency_table
+    ));
+}
+
+fn card(m: &ModelReport, k: &KernelModel) -> Card {
+    let e = &k.estimates;
+    let mut c = Card::new(format!("{} (model)", k.name));
+    c.item("launches", k.launches.to_string())
+        .item("threads", k.threads.to_string())
+        .item("BBV-weighted", format!("{} cycles", cycles(e.bbv_weighted)))
+        .item(
+            "BBV-weighted-scheduled",
+            format!("{} cycles", cycles(e.bbv_weighted_scheduled)),
+        )
+        .item(
+            "without divergence",
+            format!("{} cycles", cycles(e.no_divergence)),
+        )
+        .item(
+            "divergence cost",
+            format!(
+                "{} cycles ({})",
+                cycles(e.divergence_cost),
+                share(e.divergence_cost, e.bbv_weighted_scheduled)
+            ),
+        );
+    if let Some((a, t)) = k
+        .regrouped
+        .iter()
+        .copied()
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+    {
+        let speedup = if t > 0.0 {
+            e.bbv_weighted_scheduled / t
+        } else {
+            1.0
+        };
+        c.item(
+            "best regrouping",
+            format!("{} ({} cycles, ×{speedup:.2})", a.name(), cycles(t)),
+        );
+    }
+    if let Some(l) = m.launches.iter().find(|l| l.kernel == k.name) {
+        let o = &l.occupancy;
+        c.item(
+            "occupancy",
+            format!(
+                "{} blocks/SM ({} binds; {} registers/thread)",
+                o.blocks_per_sm, o.limiter, o.regs_per_thread
+            ),
+        );
+    }
+    if let Some(mb) = &k.memory_bound {
+        c.item("memory-bound", mb.clone());
+    }
+    c
+}
+
+/// Branches of every kernel with a positive cost, most expensive first.
+fn ranked(m: &ModelReport) -> Vec<(&KernelModel, &BranchCost)> {
+    let mut v: Vec<_> = m
+        .kernels
+        .iter()
+        .flat_map(|k| k.branches.iter().map(move |b| (k, b)))
+        .filter(|(_, b)| b.cost_cycles > 0.0)
+        .collect();
+    v.sort_by(|a, b| b.1.cost_cycles.total_cmp(&a.1.cost_cycles));
+    v
+}
+
+fn branch_table(page: &mut Page, m: &ModelReport, top: usize) {
+    let rows: Vec<Row> = ranked(m)
+        .into_iter()
+        .take(top)
+        .map(|(k, b)| Row {
+            cells: vec![
+                b.location.to_string(),
+                k.name.clone(),
+                cycles(b.cost_cycles),
+                format!("{:.1}%", 100.0 * b.share),
+                b.divergent_visits.to_string(),
+                b.visits.to_string(),
+                b.location
+                    .ptx
+                    .as_ref()
+                    .and_then(|p| p.instruction.clone())
+                    .unwrap_or_default(),
+            ],
+            at: line_ref(b),
+        })
+        .collect();
+    if rows.is_empty() {
+        return;
+    }
+    page.tables.push(Table {
+        title: "Model: divergence cost per branch (estimated cycles, ranked)".into(),
+        columns: [
+            "where",
+            "kernel",
+            "cost (cycles)",
+            "of kernel",
+            "δ measured",
+            "τ measured",
+            "instruction",
+        ]
+        .map(String::from)
+        .to_vec(),
+        rows,
+    });
+}
+
+fn charts(page: &mut Page, m: &ModelReport, top: usize) {
+    let kernels: Vec<&KernelModel> = m.kernels.iter().collect();
+    let bar = |name: &str, f: &dyn Fn(&KernelModel) -> Option<f64>| Series {
+        name: name.into(),
+        points: kernels
+            .iter()
+            .enumerate()
+            .filter_map(|(i, k)| f(k).map(|v| (i as f64, v)))
+            .collect(),
+    };
+    let mut series = vec![
+        bar("as run", &|k| Some(k.estimates.bbv_weighted_scheduled)),
+        bar("no divergence", &|k| Some(k.estimates.no_divergence)),
+    ];
+    for a in crate::Algorithm::ALL {
+        let s = bar(a.name(), &|k| {
+            k.regrouped.iter().find(|r| r.0 == a).map(|r| r.1)
+        });
+        if !s.points.is_empty() {
+            series.push(s);
+        }
+    }
+    page.charts.push(Chart {
+        title: "Model: estimated cycles per kernel (BBV-weighted-scheduled)".into(),
+        kind: ChartKind::Bars,
+        x_label: "kernel".into(),
+        y_label: "estimated cycles".into(),
+        categories: kernels.iter().map(|k| k.name.clone()).collect(),
+        series,
+        diagonal: false,
+        log_x: false,
+    });
+    // Each branch: estimated cost against the divergence the run measured there.
+    let branches: Vec<_> = ranked(m).into_iter().take(top.max(1) * 4).collect();
+    if !branches.is_empty() {
+        let mut per: Vec<Series> = Vec::new();
+        for (k, b) in branches {
+            let p = (b.divergent_visits as f64, b.cost_cycles);
+            match per.iter_mut().find(|s| s.name == k.name) {
+                Some(s) => s.points.push(p),
+                None => per.push(Series {
+                    name: k.name.clone(),
+                    points: vec![p],
+                }),
+            }
+        }
+        page.charts.push(Chart {
+            title: "Model: estimated divergence cost vs measured divergent visits, per branch"
+                .into(),
+            kind: ChartKind::Scatter,
+            x_label: "divergent visits δ (measured on the run)".into(),
+            y_label: "estimated cost (cycles)".into(),
+            categories: Vec::new(),
+            series: per,
+            diagonal: false,
+            log_x: false,
+        });
+    }
+}
