@@ -194,11 +194,10 @@ fn run_inner(args: ModelArgs) -> Result<ExitCode, (u8, String)> {
             let texts = crate::html_page::source_texts(&run.module, &run.sources);
             let mut page = Page {
                 title: format!("warpscope model {}", args.spec.display()),
+                // No host time on the page (the same on every run); it goes to stderr.
                 subtitle: vec![format!(
-                    "module {}; profiled in {:.2} s, modelled and regrouped in {:.2} s",
-                    m.module,
-                    run.profile_wall.as_secs_f64(),
-                    run.model_wall.as_secs_f64()
+                    "module {}; {} SMs, regrouping groups of {} threads",
+                    m.module, m.sms, m.group_size
                 )],
                 ..Page::default()
             };
@@ -206,6 +205,11 @@ fn run_inner(args: ModelArgs) -> Result<ExitCode, (u8, String)> {
             warpscope_model::page::fill(&mut page, m, &source, args.top);
             page.findings = render::report(m).findings;
             page.graphs = crate::html_page::cfg_graphs_profile(&run.module, &run.profile);
+            eprintln!(
+                "profiled in {:.2}s, modelled and regrouped in {:.2}s",
+                run.profile_wall.as_secs_f64(),
+                run.model_wall.as_secs_f64()
+            );
             warpscope_report::html::render(&page)
         }
         _ => {

@@ -233,3 +233,97 @@ fn every_regrouped_launch_runs_and_saves_the_same_buffers() {
     }
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn html_page_has_cards_ranked_branches_linked_to_their_lines_and_charts() {
+    use common::page::{Html, assert_row_links_to_its_line};
+    // branch_tid: six kernels, one divergent branch each (the small liang spec takes minutes
+    // to model in a debug build).
+    let spec = "corpus/branch_tid.toml";
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("model_html");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("branch_tid.html");
+    let (code, out, err) = warpscope(&[
+        "model",
+        spec,
+        "--format",
+        "html",
+        "-o",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.is_empty(), "{out}");
+    let page = Html::read(&file);
+    page.assert_well_formed("model --format html");
+    // The same answers as the JSON report.
+    let (_, json, _) = warpscope(&["model", spec, "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).expect("json");
+    let kernels = v["model"]["kernels"].as_array().unwrap();
+
+    // One card per kernel, with the estimates.
+    let titles = page.card_titles();
+    assert_eq!(titles.len(), kernels.len(), "{titles:?}");
+    for k in kernels {
+        let name = k["name"].as_str().unwrap();
+        assert!(titles.iter().any(|t| t == name), "{name} not in {titles:?}");
+    }
+    let esc = page.card("odd_even");
+    let labels: Vec<&str> = esc.iter().map(|(l, _)| l.as_str()).collect();
+    for l in [
+        "BBV-weighted-scheduled",
+        "without divergence",
+        "divergence cost",
+        "best regrouping",
+        "occupancy",
+    ] {
+        assert!(labels.contains(&l), "{l} missing from {esc:?}");
+    }
+
+    // The branches ranked by cost, each row linking to its own CUDA line, the first row the
+    // most expensive branch of the JSON report.
+    let t = page
+        .table("Model: divergence cost per branch")
+        .expect("branch table");
+    assert!(!t.rows.is_empty());
+    for r in &t.rows {
+        assert_row_links_to_its_line(&page, r, 0);
+    }
+    let costs: Vec<f64> = kernels
+        .iter()
+        .flat_map(|k| k["branches"].as_array().unwrap())
+        .map(|b| b["cost_cycles"].as_f64().unwrap())
+        .collect();
+    let top = costs.iter().copied().fold(0.0, f64::max);
+    assert!(top > 0.0);
+    let col = t.columns.iter().position(|c| c == "cost (cycles)").unwrap();
+    let cycles = |c: &str| {
+        let (num, scale) = match c.chars().last() {
+            Some('k') => (&c[..c.len() - 1], 1e3),
+            Some('M') => (&c[..c.len() - 1], 1e6),
+            Some('G') => (&c[..c.len() - 1], 1e9),
+            _ => (c, 1.0),
+        };
+        num.parse::<f64>().unwrap_or_else(|_| panic!("{c}")) * scale
+    };
+    let shown: Vec<f64> = t.rows.iter().map(|r| cycles(&r.cells[col])).collect();
+    assert!(shown.windows(2).all(|w| w[0] >= w[1]), "{shown:?}");
+    assert!((shown[0] - top).abs() <= top * 0.01, "{shown:?} vs {top}");
+
+    // The heat map opens on the divergence cost; its hottest line holds at least the most
+    // expensive branch and a ranked row leads to it.
+    assert_eq!(page.selected_metric().as_deref(), Some("divergence_cost"));
+    let (max, hot) = page.hottest("divergence_cost");
+    assert!(max >= top * 0.99, "{max} vs {top}");
+    assert!(
+        t.rows
+            .iter()
+            .any(|r| r.target.as_ref().is_some_and(|x| hot.contains(x))),
+        "no row leads to the hottest line {hot:?}"
+    );
+
+    // Two SVG charts: estimates per kernel, cost against measured divergent visits.
+    let charts = page.charts();
+    assert_eq!(charts.len(), 2, "{}", charts.len());
+    assert!(charts.iter().all(|c| c.starts_with("<svg")));
+    assert!(charts[0].contains("odd_even"));
+}

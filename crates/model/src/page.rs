@@ -1,8 +1,9 @@
 //! A model on a report page ([`warpscope_report::page::Page`]): the estimated divergence cost
-//! of each source line (a heat-map column), one card per kernel (estimates, occupancy, best
-//! regrouping), the branches ranked by divergence cost (rows link to their lines), and charts:
-//! each kernel's estimate as run against no divergence and each regrouping, and each branch's
-//! estimated cost against the divergent visits the run measured there.
+//! of each source line (a heat-map column), its rows on each kernel's card (estimates,
+//! occupancy, best regrouping; in a combined report the same card as the profile's), the
+//! branches ranked by divergence cost (rows link to their lines), and charts: each kernel's
+//! estimate as run against no divergence and each regrouping, and each branch's estimated
+//! cost against the divergent visits the run measured there.
 //!
 //! The page shows no measured time: the model's estimates are cycles of the latency table, for
 //! comparing versions of a kernel (docs/model.md); how they track H100 times is in
@@ -72,7 +73,7 @@ pub fn fill(page: &mut Page, m: &ModelReport, source: &dyn Fn(&str) -> Option<St
         }
     }
     for k in &m.kernels {
-        page.cards.push(card(m, k));
+        card(page.card_mut(&k.name), m, k);
     }
     branch_table(page, m, top);
     charts(page, m, top);
@@ -83,11 +84,13 @@ pub fn fill(page: &mut Page, m: &ModelReport, source: &dyn Fn(&str) -> Option<St
     ));
 }
 
-fn card(m: &ModelReport, k: &KernelModel) -> Card {
+/// Adds the model's rows to the kernel's card (a combined report has the profile's there).
+fn card(c: &mut Card, m: &ModelReport, k: &KernelModel) {
     let e = &k.estimates;
-    let mut c = Card::new(format!("{} (model)", k.name));
-    c.item("launches", k.launches.to_string())
-        .item("threads", k.threads.to_string())
+    if !c.has("launches") {
+        c.item("launches", k.launches.to_string());
+    }
+    c.item("threads", k.threads.to_string())
         .item("BBV-weighted", format!("{} cycles", cycles(e.bbv_weighted)))
         .item(
             "BBV-weighted-scheduled",
@@ -134,7 +137,6 @@ fn card(m: &ModelReport, k: &KernelModel) -> Card {
     if let Some(mb) = &k.memory_bound {
         c.item("memory-bound", mb.clone());
     }
-    c
 }
 
 /// Branches of every kernel with a positive cost, most expensive first.

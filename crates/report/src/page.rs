@@ -120,6 +120,11 @@ impl Card {
         }
     }
 
+    /// Whether the card has a row labelled `label`.
+    pub fn has(&self, label: &str) -> bool {
+        self.items.iter().any(|i| i.label == label)
+    }
+
     /// Adds a row.
     pub fn item(&mut self, label: impl Into<String>, value: impl Into<String>) -> &mut Card {
         self.items.push(CardItem {
@@ -247,6 +252,19 @@ impl Page {
             s.lines = t.lines().map(str::to_string).collect();
         }
         s
+    }
+
+    /// The card titled `title` (one per kernel, which every mode of a combined report adds
+    /// its rows to), added at the end when missing.
+    pub fn card_mut(&mut self, title: &str) -> &mut Card {
+        let i = match self.cards.iter().position(|c| c.title == title) {
+            Some(i) => i,
+            None => {
+                self.cards.push(Card::new(title));
+                self.cards.len() - 1
+            }
+        };
+        &mut self.cards[i]
     }
 
     /// Adds a metric to the menu unless one with its id is there.

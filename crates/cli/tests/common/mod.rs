@@ -17,3 +17,7 @@ pub fn warpscope(args: &[&str]) -> (i32, String, String) {
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
+
+/// Structural reading of report pages (used by the tests that write HTML).
+#[allow(dead_code)]
+pub mod page;
