@@ -12,6 +12,7 @@ use warpscope_cache::config::{
 };
 use warpscope_cache::{Settings, analyze_spec, findings, render};
 use warpscope_emu::{LaunchSpec, RunOptions};
+use warpscope_report::page::Page;
 use warpscope_report::{json, sarif, text};
 
 use crate::load::CompileArgs;
@@ -50,14 +51,16 @@ pub struct CacheArgs {
     /// lets a warp run until a barrier).
     #[arg(long, value_name = "CYCLES")]
     pub memory_latency: Option<u32>,
-    /// Output format: text, json, sarif or csv.
+    /// Output format: text, json, sarif, csv or html (a self-contained page; see
+    /// docs/report.md).
     #[arg(long, default_value = "text")]
     pub format: String,
     /// Print only the sweep table (per configuration and kernel: hits and misses by fault
     /// type), in the chosen format (text, json or csv).
     #[arg(long)]
     pub table: bool,
-    /// Root causes and effects shown per fault type in text output.
+    /// Root causes and effects shown per fault type in text output (rows per ranked table in
+    /// html).
     #[arg(long, default_value_t = 5, value_name = "N")]
     pub top: usize,
     /// Write the output here instead of standard output.
@@ -117,12 +120,12 @@ fn apply_flags(args: &CacheArgs, s: &mut Settings) -> Result<(), ConfigError> {
 
 pub fn run(args: CacheArgs) -> ExitCode {
     let format = args.format.as_str();
-    if !matches!(format, "text" | "json" | "sarif" | "csv") {
-        eprintln!("error: unknown format `{format}` (expected text, json, sarif or csv)");
+    if !matches!(format, "text" | "json" | "sarif" | "csv" | "html") {
+        eprintln!("error: unknown format `{format}` (expected text, json, sarif, csv or html)");
         return ExitCode::from(2);
     }
-    if args.table && format == "sarif" {
-        eprintln!("error: --table prints text, json or csv, not sarif");
+    if args.table && matches!(format, "sarif" | "html") {
+        eprintln!("error: --table prints text, json or csv, not {format}");
         return ExitCode::from(2);
     }
     let spec = match LaunchSpec::load(&args.spec) {
@@ -186,6 +189,25 @@ pub fn run(args: CacheArgs) -> ExitCode {
                 serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"
             }
             "sarif" => sarif::render(&findings::report(r)),
+            "html" => {
+                let texts = crate::html_page::source_texts(&run.module, &run.sources);
+                let mut page = Page {
+                    title: format!("warpscope cache {}", args.spec.display()),
+                    subtitle: vec![format!(
+                        "module {}; {} configuration{}, {} emulator run{}",
+                        r.module,
+                        r.configs.len(),
+                        if r.configs.len() == 1 { "" } else { "s" },
+                        run.runs,
+                        if run.runs == 1 { "" } else { "s" }
+                    )],
+                    ..Page::default()
+                };
+                let source = |name: &str| texts.get(name).cloned();
+                crate::cache_page::fill(&mut page, r, &source, args.top);
+                page.findings = findings::report(r).findings;
+                warpscope_report::html::render(&page)
+            }
             "csv" => render::csv(r),
             _ => {
                 let mut s = render::text(r, args.top);

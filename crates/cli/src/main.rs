@@ -2,6 +2,7 @@
 //! parses arguments and dispatches.
 
 mod cache_cmd;
+mod cache_page;
 mod check_cmd;
 mod html_page;
 mod load;

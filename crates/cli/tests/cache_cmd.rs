@@ -164,3 +164,117 @@ fn reports_are_byte_identical_on_1_2_and_8_host_threads() {
         }
     }
 }
+
+#[test]
+fn html_page_has_fault_heat_map_cards_ranked_root_causes_and_sweep_chart() {
+    use common::page::{Html, assert_row_links_to_its_line};
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cache_html");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("cache.html");
+    let sweep = ["--l1", "16K,64K"];
+    let mut args = vec![
+        "cache",
+        SPEC,
+        "--format",
+        "html",
+        "-o",
+        file.to_str().unwrap(),
+    ];
+    args.extend(sweep);
+    let (code, out, err) = warpscope(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.is_empty(), "{out}");
+    let page = Html::read(&file);
+    page.assert_well_formed("cache --format html");
+    // The same run as JSON, to check the page against.
+    let mut args = vec!["cache", SPEC, "--format", "json"];
+    args.extend(sweep);
+    let (code, json, err) = warpscope(&args);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let first = &v["configs"][0];
+
+    // A card per kernel with its hit rates (first configuration: 16K).
+    for k in first["kernels"].as_array().unwrap() {
+        let card = page.card(k["name"].as_str().unwrap());
+        let get = |l: &str| {
+            card.iter()
+                .find(|(x, _)| x == l)
+                .unwrap_or_else(|| panic!("{l} missing from {card:?}"))
+                .1
+                .clone()
+        };
+        assert!(get("L1 (cache model)").starts_with("16K = "), "{card:?}");
+        for (label, key) in [
+            ("L1 hit rate", "l1_hit_rate"),
+            ("L2 hit rate", "l2_hit_rate"),
+        ] {
+            let want = k["totals"][key]
+                .as_f64()
+                .map_or("-".to_string(), |r| format!("{:.1}%", 100.0 * r));
+            assert_eq!(get(label), want, "{label}");
+        }
+    }
+
+    // The fault types are heat-map metrics; the hottest line of all faults is the line with
+    // the most load misses in the report.
+    let metrics = page.metrics();
+    for m in ["cache_faults", "fault_mh", "fault_mstar_h", "fault_mm"] {
+        assert!(metrics.iter().any(|x| x == m), "{m} not in {metrics:?}");
+    }
+    let mut per_line = std::collections::BTreeMap::new();
+    for k in first["kernels"].as_array().unwrap() {
+        for l in k["lines"].as_array().unwrap() {
+            let t = &l["totals"];
+            let n = ["fault_mh", "fault_mstar_h", "fault_mm"]
+                .iter()
+                .map(|f| t[f].as_u64().unwrap())
+                .sum::<u64>();
+            *per_line.entry(l["line"].as_u64().unwrap()).or_insert(0) += n;
+        }
+    }
+    let (&line, &most) = per_line.iter().max_by_key(|e| *e.1).unwrap();
+    let (max, hot) = page.hottest("cache_faults");
+    assert_eq!(max, most as f64);
+    assert!(
+        hot.iter().any(|h| h.ends_with(&format!("-L{line}"))),
+        "{hot:?} vs line {line}"
+    );
+
+    // Root causes ranked by the misses they cause, each with its fix, linked to its line.
+    let t = page.table("Cache: root causes").expect("root-cause table");
+    assert!(t.rows.len() >= 2);
+    let col = |n: &str| t.columns.iter().position(|c| c == n).unwrap();
+    let caused: Vec<u64> = t
+        .rows
+        .iter()
+        .map(|r| r.cells[col("misses caused")].parse().unwrap())
+        .collect();
+    assert!(caused.windows(2).all(|w| w[0] >= w[1]), "{caused:?}");
+    let top = first["kernels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|k| k["faults"].as_array().unwrap())
+        .flat_map(|f| f["root_causes"].as_array().unwrap())
+        .map(|r| r["priority"].as_u64().unwrap())
+        .max()
+        .unwrap();
+    assert_eq!(caused[0], top);
+    for r in &t.rows {
+        assert_row_links_to_its_line(&page, r, col("root cause"));
+        assert!(["mh", "m*h", "mm"].contains(&r.cells[col("fault")].as_str()));
+        assert!(!r.cells[col("fix")].is_empty());
+    }
+    assert!(
+        page.table("Cache: where")
+            .is_some_and(|t| !t.rows.is_empty())
+    );
+
+    // Charts: misses by fault type per configuration, and the L1 sweep.
+    let charts = page.charts();
+    assert_eq!(charts.len(), 2, "{charts:?}");
+    assert!(charts.iter().all(|c| c.starts_with("<svg")));
+    assert!(charts[1].contains("L1 size"), "{}", charts[1]);
+    assert!(charts[1].contains("gto hits") && charts[1].contains("gto misses"));
+}
