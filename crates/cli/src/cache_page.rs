@@ -153,8 +153,8 @@ fn tables(page: &mut Page, c: &ConfigReport, top: usize) {
         }
     }
     // Ties keep the report's order (kernels in launch order, ranks within a fault type).
-    causes.sort_by(|a, b| b.0.cmp(&a.0));
-    effects.sort_by(|a, b| b.0.cmp(&a.0));
+    causes.sort_by_key(|c| std::cmp::Reverse(c.0));
+    effects.sort_by_key(|e| std::cmp::Reverse(e.0));
     if !causes.is_empty() {
         page.tables.push(Table {
             title: "Cache: root causes, ranked by the L1 misses they cause".into(),
