@@ -5,7 +5,7 @@
 #
 # writes docs/examples/strided.html with `warpscope report corpus/strided.toml --deterministic`
 # (the binary of this checkout, built by `cargo run`) and docs/examples/strided.png, a
-# 1280x1700 screenshot of the top of the page (summary cards and the start of the source heat map), taken by headless Chromium
+# 1280x2300 screenshot of the top of the page (summary cards and the start of the source heat map), taken by headless Chromium
 # ($WARPSCOPE_CHROMIUM, else chromium, chromium-browser or google-chrome on PATH).
 # Run it after changing anything that shows on the page, and commit both files.
 set -euo pipefail
@@ -32,6 +32,6 @@ trap 'rm -rf "$profile"' EXIT
 # The virtual-time budget lets the script paint it.
 "$chrome" --headless --no-sandbox --disable-gpu --hide-scrollbars --no-first-run \
     --disable-background-networking --disable-component-update --disable-sync \
-    --user-data-dir="$profile" --window-size=1280,1700 --virtual-time-budget=2000 \
+    --user-data-dir="$profile" --window-size=1280,2300 --virtual-time-budget=2000 \
     --screenshot="$ROOT/$out/strided.png" "file://$ROOT/$out/strided.html" 2>/dev/null
 echo "wrote $out/strided.html and $out/strided.png"

@@ -389,10 +389,10 @@ fn sweep_chart(configs: &[ConfigReport], p: Param) -> Option<Chart> {
     }
     let xs: Vec<String> = curves
         .values()
-        .flat_map(|m| m.keys())
-        .map(|&x| p.show(x))
-        .collect::<std::collections::BTreeSet<_>>()
+        .flat_map(|m| m.keys().copied())
+        .collect::<std::collections::BTreeSet<u64>>()
         .into_iter()
+        .map(|x| p.show(x))
         .collect();
     Some(Chart {
         title: format!(

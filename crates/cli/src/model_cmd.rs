@@ -136,6 +136,7 @@ fn run_inner(args: ModelArgs) -> Result<ExitCode, (u8, String)> {
     opts.profile.run.exec.threads = args.schedule.threads;
     opts.profile.run.exec.num_sms = args.sms;
     let compile = opts.profile.run.compile.clone();
+    let latency = opts.latency.clone();
     if !args.fit.is_empty() {
         let r = fit::fit_and_predict(
             &spec,
@@ -202,6 +203,13 @@ fn run_inner(args: ModelArgs) -> Result<ExitCode, (u8, String)> {
                 ..Page::default()
             };
             let source = |name: &str| texts.get(name).cloned();
+            warpscope_model::page::fill_line_cycles(
+                &mut page,
+                &run.module,
+                &run.profile,
+                &latency,
+                &source,
+            );
             warpscope_model::page::fill(&mut page, m, &source, args.top);
             page.findings = render::report(m).findings;
             page.graphs = crate::html_page::cfg_graphs_profile(&run.module, &run.profile);

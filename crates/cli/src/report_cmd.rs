@@ -1,11 +1,10 @@
 //! `warpscope report SPEC`: one self-contained HTML page for a launch spec: the profile of a
-//! run (heat map, PTX per line, cards, ranked tables, charts, CFGs) and the static check of the
-//! same module with the launches' geometry, each static finding marked confirmed, refuted or
-//! not executed by the run, and what the run found that the check missed.
-//!
-//! Extension point: the cache simulation (`warpscope cache`) and the performance model
-//! (`warpscope model`) add their cards, charts (sweep curves, estimate vs measured) and
-//! heat-map columns to the same [`Page`] here once they exist.
+//! run (heat map, PTX per line, cards, ranked tables, charts, CFGs), the divergence model of the
+//! same run (its basic-block vectors are recorded by the profile: one emulation serves both),
+//! the cache debugger (a second emulation, with its own warp scheduler and memory latency, over
+//! an L1 size sweep unless the spec's `[cache]` table says otherwise) and the static check of
+//! the same module with the launches' geometry, each static finding marked confirmed, refuted
+//! or not executed by the run, and what the run found that the check missed.
 
 use crate::check_cmd::{Analysed, CheckArgs, analyse};
 use crate::load::CompileArgs;
@@ -13,8 +12,15 @@ use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use warpscope_analysis::{CheckOptions, GeometrySource, KernelGeometry};
-use warpscope_profile::{ProfileOptions, confirm, load_spec, profile_spec};
-use warpscope_report::page::Page;
+use warpscope_cache::Settings;
+use warpscope_emu::RunOptions;
+use warpscope_model::ModelOptions;
+use warpscope_profile::{confirm, load_spec, profile_spec};
+
+/// The L1 sizes the page's cache sweep covers when the spec's `[cache]` table names none:
+/// the H100's (256 KiB less the shared-memory carve-out) first, whose lines, cards and root
+/// causes the page shows, then smaller ones for the sweep curve (all in one emulation).
+const L1_SWEEP: &str = "auto,16K,32K,64K,128K";
 
 #[derive(Args, Debug)]
 pub struct ReportArgs {
@@ -51,25 +57,62 @@ pub fn run(args: ReportArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    // The dynamic part: one profiled run.
-    let mut opts = ProfileOptions::default();
+    let scratch = std::env::temp_dir().join(format!("warpscope-report-{}", std::process::id()));
+    // The dynamic part: one profiled run, with basic-block vectors for the model.
+    let mut mopts = ModelOptions::default();
+    let opts = &mut mopts.profile;
+    opts.bbv = true;
     opts.run.compile = args.compile.options();
     opts.run.exec.schedule = args.schedule.schedule();
     opts.run.exec.threads = args.schedule.threads;
-    let scratch = std::env::temp_dir().join(format!("warpscope-report-{}", std::process::id()));
     opts.run.save_dir = Some(scratch.clone());
     let (progress, watcher) = crate::progress::Watcher::start(true);
     opts.run.exec.progress = progress;
-    let run = profile_spec(&spec, &opts);
+    let run = profile_spec(&spec, opts);
     watcher.finish();
-    let _ = std::fs::remove_dir_all(&scratch);
     let run = match run {
         Ok(r) => r,
         Err(e) => {
+            let _ = std::fs::remove_dir_all(&scratch);
             eprintln!("error: {e}");
             return ExitCode::FAILURE;
         }
     };
+    let t_model = std::time::Instant::now();
+    let model = warpscope_model::model_profiled(&spec, &run, &mopts);
+    let t_model = t_model.elapsed();
+    // The cache debugger: its own run (its scheduler and memory latency decide the order of
+    // the requests the caches see).
+    let mut settings = Settings::default();
+    if let Err(e) = settings.apply_spec(&spec) {
+        let _ = std::fs::remove_dir_all(&scratch);
+        eprintln!("error: {e}");
+        return ExitCode::from(2);
+    }
+    if settings.l1 == Settings::default().l1 {
+        settings.l1 = warpscope_cache::config::parse_l1_list(L1_SWEEP).unwrap_or_default();
+    }
+    let mut copts = RunOptions {
+        compile: args.compile.options(),
+        save_dir: Some(scratch.clone()),
+        ..RunOptions::default()
+    };
+    copts.exec.schedule = args.schedule.schedule();
+    copts.exec.threads = args.schedule.threads;
+    let (progress, watcher) = crate::progress::Watcher::start(true);
+    copts.exec.progress = progress;
+    let cache = warpscope_cache::analyze_spec(&spec, &settings, &copts);
+    watcher.finish();
+    // Host times go to standard error: the page is the same on every run.
+    eprintln!(
+        "profiled in {:.2}s, modelled in {:.2}s, cache analysed in {}",
+        run.wall.as_secs_f64(),
+        t_model.as_secs_f64(),
+        cache
+            .as_ref()
+            .map_or("-".into(), |c| format!("{:.2}s", c.wall.as_secs_f64()))
+    );
+    let _ = std::fs::remove_dir_all(&scratch);
     // The static part: the same module, each kernel with the block and grid of its first
     // launch in the spec.
     let mut check_opts = CheckOptions::default();
@@ -114,7 +157,37 @@ pub fn run(args: ReportArgs) -> ExitCode {
         n(warpscope_report::Verdict::NotExecuted),
         c.missed.len()
     ));
-    add_extensions(&mut page);
+    // The model, on the same run.
+    warpscope_model::page::fill_line_cycles(
+        &mut page,
+        &run.module,
+        &run.profile,
+        &mopts.latency,
+        &source,
+    );
+    warpscope_model::page::fill(&mut page, &model, &source, args.top);
+    // The cache; a failure (a feature its observer refuses) leaves the rest of the page.
+    match &cache {
+        Ok(c) => {
+            page.subtitle.push(format!(
+                "cache debugger: {} configuration{} (L1 {}), {} emulator run{}",
+                c.report.configs.len(),
+                if c.report.configs.len() == 1 { "" } else { "s" },
+                c.report
+                    .configs
+                    .iter()
+                    .map(|x| x.l1.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                c.runs,
+                if c.runs == 1 { "" } else { "s" }
+            ));
+            crate::cache_page::fill(&mut page, &c.report, &source, args.top);
+            page.findings
+                .extend(warpscope_cache::findings::report(&c.report).findings);
+        }
+        Err(e) => page.notes.push(format!("cache: not analysed ({e})")),
+    }
     let out = if args.format == "json" {
         serde_json::to_string_pretty(&page).unwrap_or_default() + "\n"
     } else {
@@ -127,15 +200,4 @@ pub fn run(args: ReportArgs) -> ExitCode {
             ExitCode::FAILURE
         }
     }
-}
-
-/// Where the cache and model sections go once `warpscope cache` and `warpscope model` exist:
-/// until then the page says they are not part of it.
-fn add_extensions(page: &mut Page) {
-    page.notes.push(
-        "not in this report yet: cache simulation (sweep curves, hit rates) and the performance \
-         model (estimate vs measured, estimated divergence cost); they join the page when \
-         `warpscope cache` and `warpscope model` land"
-            .into(),
-    );
 }

@@ -1,9 +1,10 @@
 //! The HTML report in a real browser: `warpscope report` writes a page, headless Chromium
 //! (Debian's `chromium`, driven over the DevTools protocol) opens it, and the test checks that
-//! it renders without console errors or network requests, that switching the heat-map metric
-//! repaints the source, that clicking a ranked-table row scrolls to its line, that a line
-//! number shows its PTX, and that screenshots have the viewport's size, are not blank and
-//! change with the metric.
+//! it renders without console errors or network requests, with the charts and card rows of the
+//! profile, the model and the cache, that switching the heat-map metric (the profile's, the
+//! model's, the cache's) repaints the source, that clicking a ranked-table row scrolls to its
+//! line, that a line number shows its PTX, and that screenshots have the viewport's size, are
+//! not blank and change with the metric.
 //!
 //! Without Chromium (`$WARPSCOPE_CHROMIUM`, `chromium`, `chromium-browser`, `google-chrome`)
 //! the test prints a SKIPPED line straight to the terminal (past the harness's capture) and
@@ -305,6 +306,37 @@ impl Shot {
     }
 }
 
+/// What the heat map shows: each source row's colour and printed value.
+const PAINT: &str = "JSON.stringify([...document.querySelectorAll('tr.ln')]\
+                     .map(r => r.style.background + '|' + r.querySelector('td.val').textContent))";
+
+/// Chooses `metric` in the heat-map menu (value set, `change` fired, as a user's choice does)
+/// and checks that the map was repainted from `before` and that the hottest rows are those
+/// holding the metric's largest value. Returns the new paint.
+fn switch_metric(b: &mut Browser, metric: &str, before: &Value) -> Value {
+    let switched = b.eval(&format!(
+        "(() => {{ const s = document.getElementById('metric'); s.value = '{metric}'; \
+         s.dispatchEvent(new Event('change', {{bubbles: true}})); return s.value; }})()"
+    ));
+    assert_eq!(switched, json!(metric), "{metric} is not in the menu");
+    let after = b.eval(PAINT);
+    assert_ne!(
+        *before, after,
+        "switching to {metric} left the heat map unchanged"
+    );
+    let hottest = b.eval(&format!(
+        "(() => {{ const rows = [...document.querySelectorAll('tr.ln')]; \
+         const v = r => (JSON.parse(r.dataset.v || '{{}}')['{metric}'] ?? -1); \
+         const max = Math.max(...rows.map(v)); \
+         const top = rows.filter(r => r.dataset.heat === '1.000').map(r => v(r)); \
+         return [max, top.length, top.every(x => x === max)]; }})()"
+    ));
+    assert!(hottest[0].as_f64().unwrap() > 0.0, "{metric}: {hottest}");
+    assert!(hottest[1].as_u64().unwrap() >= 1, "{metric}: {hottest}");
+    assert_eq!(hottest[2], json!(true), "{metric}: {hottest}");
+    after
+}
+
 #[test]
 fn report_renders_and_reacts_in_chromium() {
     let Some(exe) = chromium() else {
@@ -331,46 +363,50 @@ fn report_renders_and_reacts_in_chromium() {
          .filter(id => document.getElementById(id)).length",
     );
     assert_eq!(sections, json!(6), "a section is missing");
-    assert!(
-        b.eval("document.querySelectorAll('#charts svg').length")
-            .as_u64()
-            .unwrap()
-            >= 2
+    // The charts of each mode: profile, model and cache (with its L1 sweep).
+    let charts = b.eval("document.getElementById('charts').textContent");
+    let charts = charts.as_str().unwrap();
+    for title in [
+        "SIMT efficiency per kernel",
+        "Model: estimated cycles per kernel",
+        "Cache: L1 load misses by fault type",
+        "Cache sweep: global-load sector hits and misses against L1 size",
+    ] {
+        assert!(charts.contains(title), "no chart `{title}`");
+    }
+    // One card per kernel with the rows of every mode.
+    let card = b.eval(
+        "[...document.querySelectorAll('#cards .card')].find(c => c.querySelector('h3')\
+         .textContent === 'odd_even').textContent",
     );
+    let card = card.as_str().unwrap();
+    for row in [
+        "SIMT efficiency",
+        "divergence cost",
+        "L1 hit rate",
+        "L2 hit rate",
+    ] {
+        assert!(card.contains(row), "no `{row}` on the card: {card}");
+    }
 
     // The first metric paints the source.
     b.eval("window.scrollTo(0, document.getElementById('source').offsetTop - 60)");
     let first_metric = b.eval("document.getElementById('metric').value");
     let shot_a = b.screenshot(&out.join("metric-a.png"));
-    let paint = "JSON.stringify([...document.querySelectorAll('tr.ln')]\
-                 .map(r => r.style.background + '|' + r.querySelector('td.val').textContent))";
+    let paint = PAINT;
     let before = b.eval(paint);
 
-    // Pick another metric in the menu (as a user's choice does: value set, `change` fired).
+    // Pick other metrics in the menu (as a user's choice does: value set, `change` fired):
+    // the profile's excess sectors (screenshot b), then the model's and the cache's.
     let target_metric = "excess_sectors";
-    let switched = b.eval(&format!(
-        "(() => {{ const s = document.getElementById('metric'); s.value = '{target_metric}'; \
-         s.dispatchEvent(new Event('change', {{bubbles: true}})); return s.value; }})()"
-    ));
-    assert_eq!(switched, json!(target_metric));
     assert_ne!(json!(target_metric), first_metric);
-    let after = b.eval(paint);
-    assert_ne!(
-        before, after,
-        "switching the metric left the heat map unchanged"
-    );
-    // The hottest row is the one whose data holds the largest value of the new metric.
-    let hottest = b.eval(&format!(
-        "(() => {{ const rows = [...document.querySelectorAll('tr.ln')]; \
-         const v = r => (JSON.parse(r.dataset.v || '{{}}')['{target_metric}'] ?? -1); \
-         const max = Math.max(...rows.map(v)); \
-         const top = rows.filter(r => r.dataset.heat === '1.000').map(r => v(r)); \
-         return [max, top.length, top.every(x => x === max)]; }})()"
-    ));
-    assert!(hottest[0].as_f64().unwrap() > 0.0, "{hottest}");
-    assert!(hottest[1].as_u64().unwrap() >= 1, "{hottest}");
-    assert_eq!(hottest[2], json!(true), "{hottest}");
+    let after = switch_metric(&mut b, target_metric, &before);
     let shot_b = b.screenshot(&out.join("metric-b.png"));
+    for m in ["divergence_cost", "estimated_cycles", "cache_faults"] {
+        let now = b.eval(paint);
+        switch_metric(&mut b, m, &now);
+    }
+    assert_ne!(after, b.eval(paint));
 
     // Screenshots, structurally: the viewport's size, not blank, heat map drawn, and the
     // orange bands moved with the metric.

@@ -187,7 +187,26 @@ pub fn model_spec(spec: &LaunchSpec, mut opts: ModelOptions) -> Result<ModelRun,
     opts.profile.bbv = true;
     let run = profile_spec(spec, &opts.profile)?;
     let t0 = Instant::now();
-    let bbvs = run.bbv.unwrap_or_default();
+    let report = model_profiled(spec, &run, &opts);
+    Ok(ModelRun {
+        report,
+        profile: run.profile,
+        module: run.module,
+        sources: run.sources,
+        profile_wall: run.wall,
+        model_wall: t0.elapsed(),
+    })
+}
+
+/// Models the launches of a profile that recorded BBVs (`ProfileOptions::bbv`; without them
+/// nothing is modelled), so a caller that needs the profile too (`warpscope report`) runs the
+/// emulator once.
+pub fn model_profiled(
+    spec: &LaunchSpec,
+    run: &warpscope_profile::ProfileRun,
+    opts: &ModelOptions,
+) -> ModelReport {
+    let bbvs = run.bbv.as_deref().unwrap_or_default();
     let ptxas = match opts.regs {
         Some(_) => None,
         None => warpscope_emu::load_spec_module(spec, &opts.profile.run.compile)
@@ -199,22 +218,7 @@ pub fn model_spec(spec: &LaunchSpec, mut opts: ModelOptions) -> Result<ModelRun,
                 )
             }),
     };
-    let report = model_launches(
-        &run.module,
-        &run.profile,
-        &bbvs,
-        ptxas.as_ref(),
-        spec,
-        &opts,
-    );
-    Ok(ModelRun {
-        report,
-        profile: run.profile,
-        module: run.module,
-        sources: run.sources,
-        profile_wall: run.wall,
-        model_wall: t0.elapsed(),
-    })
+    model_launches(&run.module, &run.profile, bbvs, ptxas.as_ref(), spec, opts)
 }
 
 /// Models launches whose BBVs are already known.

@@ -9,18 +9,64 @@
 //! comparing versions of a kernel (docs/model.md); how they track H100 times is in
 //! docs/accuracy.md.
 
-use crate::{BranchCost, KernelModel, ModelReport};
+use crate::{BranchCost, KernelModel, LatencyTable, ModelReport};
+use warpscope_ir::{Inst, Module};
+use warpscope_profile::Profile;
 use warpscope_report::page::{Card, Chart, ChartKind, LineRef, Metric, Page, Row, Series, Table};
 
-/// The heat-map column a model fills.
+/// The heat-map columns a model fills.
 pub fn metrics() -> Vec<Metric> {
-    vec![Metric::new(
-        "divergence_cost",
-        "model: divergence cost (cycles)",
-        "cycles of the kernel's BBV-weighted-scheduled estimate the model assigns to the \
+    vec![
+        Metric::new(
+            "divergence_cost",
+            "model: divergence cost (cycles)",
+            "cycles of the kernel's BBV-weighted-scheduled estimate the model assigns to the \
          line's branches (estimate as run − estimate without divergence, split by control \
          dependence)",
-    )]
+        ),
+        Metric::new(
+            "estimated_cycles",
+            "model: estimated cycles",
+            "latency-table cycles of the line's instructions times the warp instructions the \
+             run issued there, over all warps (the work the BBV-weighted estimates divide \
+             among SMs and schedule; not a kernel time)",
+        ),
+    ]
+}
+
+/// Fills the `estimated_cycles` column: for every profiled instruction, its latency-table
+/// cycles times the warp instructions issued, added to the line reports show it at (inlined
+/// header code at its call site; toolkit headers left out).
+pub fn fill_line_cycles(
+    page: &mut Page,
+    module: &Module,
+    profile: &Profile,
+    table: &LatencyTable,
+    source: &dyn Fn(&str) -> Option<String>,
+) {
+    for k in &profile.kernels {
+        for i in &k.instructions {
+            let Some((file, line, _)) = i.shown_at() else {
+                continue;
+            };
+            let Some(f) = module.func_by_name(&i.function) else {
+                continue;
+            };
+            let func = &module.funcs[f];
+            let inst = Inst::from_u32(i.inst);
+            if line == 0
+                || warpscope_report::is_system_file(file)
+                || i.counters.instructions == 0
+                || !func.insts.is_valid(inst)
+            {
+                continue;
+            }
+            let cycles = table.inst(&func.insts[inst]) * i.counters.instructions as f64;
+            let text = source(file);
+            let d = page.source_mut(file, text.as_deref()).line_mut(line);
+            *d.values.entry("estimated_cycles".into()).or_default() += cycles;
+        }
+    }
 }
 
 fn line_ref(b: &BranchCost) -> Option<LineRef> {
@@ -82,6 +128,12 @@ pub fn fill(page: &mut Page, m: &ModelReport, source: &dyn Fn(&str) -> Option<St
          cycles for comparing versions of a kernel, not predicted times",
         m.sms, m.group_size, m.latency_table
     ));
+    if let Some(mb) = m.kernels.iter().find_map(|k| k.memory_bound.as_ref()) {
+        page.notes.push(format!(
+            "model: a kernel marked memory-bound on its card has few thread instructions per \
+             byte of global traffic; for example {mb}"
+        ));
+    }
 }
 
 /// Adds the model's rows to the kernel's card (a combined report has the profile's there).
@@ -134,8 +186,13 @@ fn card(c: &mut Card, m: &ModelReport, k: &KernelModel) {
             ),
         );
     }
+    // The card keeps the ratio; the page's notes say what it means.
     if let Some(mb) = &k.memory_bound {
-        c.item("memory-bound", mb.clone());
+        let ratio = mb.split_whitespace().next().unwrap_or_default();
+        c.item(
+            "memory-bound",
+            format!("likely ({ratio} thread instructions / byte)"),
+        );
     }
 }
 
