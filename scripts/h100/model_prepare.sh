@@ -15,7 +15,7 @@ BIN="${2:-target/release/warpscope}"
 SPEC="${SPEC:-validation/h100/model/liang_h100.toml}"
 rm -rf "$DIR"
 mkdir -p "$DIR/emit" "$DIR/scripts/h100" "$DIR/corpus" "$DIR/validation/h100/model"
-cp scripts/h100/latency_bench.cu scripts/h100/latency_bench.sh scripts/h100/latency_table.py \
+cp scripts/h100/latency_bench.cu scripts/h100/latency_bench.sh scripts/h100/latency_table.py scripts/h100/latency_sass_check.py \
    scripts/h100/run_spec_cupy.py scripts/h100/spec_common.py scripts/h100/model_device.sh \
    "$DIR/scripts/h100/"
 cp corpus/liang.ptx "$DIR/corpus/"
