@@ -216,7 +216,7 @@ extern "C" __global__ void b_ld_global_cg(long long* out, u64 start) {
       if (q == 1) out[0] = 0; }
     CHASE_BODY("ld.global.cg.u64 %0, [%0];")
 }
-// DRAM: a chase over a large buffer with a ~1 MiB stride (every load misses L1 and L2); one pass
+// DRAM: a chase over a large buffer with a ~1 MiB stride (every load misses L1 and L2), cold
 // sass: LDG\.E\.64\.STRONG\.GPU single
 extern "C" __global__ void b_ld_dram(long long* out, u64 start) { CHASE_BODY("ld.global.cg.u64 %0, [%0];") }
 
@@ -225,7 +225,7 @@ extern "C" __global__ void b_ld_dram(long long* out, u64 start) { CHASE_BODY("ld
 // sass: ATOMG\.E\.ADD\.64.* single
 extern "C" __global__ void b_atom_global(long long* out, u64 start, const u64* zero) {
     const unsigned l = threadIdx.x;
-    u64 p = start, z = zero[l];
+    u64 p = start + 8 * l, z = zero[l];  // one element per lane: no same-address serialisation
     __syncwarp();
     long long t0 = clock64();
     if (t0 == 0) p = 0;
@@ -277,7 +277,7 @@ extern "C" __global__ void b_atom_shared(long long* out, const unsigned* in) {
     const unsigned base = (unsigned)__cvta_generic_to_shared(s);
     s[l] = base + 4 * l;  // each element holds its own address
     __syncthreads();
-    unsigned j = base + 4 * (in[l] % LANES), z = in[LANES + l];
+    unsigned j = base + 4 * ((in[l] + l) % LANES), z = in[LANES + l];  // one word per lane
     long long t0 = clock64();
     if (t0 == 0) j = 0;
     _Pragma("unroll") for (int k = 0; k < CHAIN; ++k)
@@ -411,6 +411,22 @@ static const T* operands(T x, T y, T z, T w, T v) {
 int main() {
     CK(cudaMalloc(&d_out, (1 + LANES) * sizeof(long long)));
     printf("# class\tcycles\twhat (dependent-chain latency, one warp, min of %d runs of %d links)\n", REPS, CHAIN);
+    // SM clock: time a spin of known clock64 cycles with events
+    cudaEvent_t a, b;
+    CK(cudaEventCreate(&a));
+    CK(cudaEventCreate(&b));
+    const long long cyc = 200000000LL;
+    spin<<<1, 1>>>(cyc / 10, d_out);  // warm up (clock ramps)
+    CK(cudaDeviceSynchronize());
+    CK(cudaEventRecord(a));
+    spin<<<1, 1>>>(cyc, d_out);
+    CK(cudaEventRecord(b));
+    CK(cudaEventSynchronize(b));
+    float ms = 0;
+    CK(cudaEventElapsedTime(&ms, a, b));
+    fflush(stdout);
+    printf("clock_mhz\t%.1f\tclock64 cycles per microsecond during a %lld-cycle spin\n", cyc / (ms * 1000.0), cyc);
+    fflush(stdout);
     ALU(int_add, unsigned, 1, 3, 5, 0, 0, "add.u32 + add.u32 = IADD3 (per IADD3)");
     ALU(int_logic, unsigned, 0x1234567, 0xf0f0f0f, 0x3c3c3c3, 0x5a5a5a5, 0x7777777, "lop3.b32");
     ALU(int_shift, unsigned, 0x1234567, 1, 0, 0, 0, "shl.b32 by a run-time amount");
@@ -461,15 +477,18 @@ int main() {
         for (int k = 0; k < CHAIN; ++k) h[k] = (u64)(d_chain + (k + 1) % CHAIN);
         CK(cudaMemcpy(d_chain, h, sizeof h, cudaMemcpyHostToDevice));
     }
-    // DRAM: 512 MiB, stride ~1 MiB + 8 KiB, CHAIN distinct lines
+    // DRAM: 512 MiB, stride ~1 MiB + 8 KiB (odd, so no element repeats); each of the REPS runs
+    // starts where the last one ended, so no run finds its lines in L2
     const size_t big_n = (size_t)1 << 26;  // u64 elements
     const size_t stride = (1u << 17) + 1031;
     u64* d_big;
+    u64 dram_start[REPS];
     CK(cudaMalloc(&d_big, big_n * sizeof(u64)));
     {
         u64* hb = (u64*)calloc(big_n, sizeof(u64));
         size_t j = 0;
-        for (int k = 0; k < CHAIN + 1; ++k) {
+        for (int k = 0; k < REPS * CHAIN + 1; ++k) {
+            if (k % CHAIN == 0 && k / CHAIN < REPS) dram_start[k / CHAIN] = (u64)(d_big + j);
             size_t nx = (j + stride) % big_n;
             hb[j] = (u64)(d_big + nx);
             j = nx;
@@ -507,15 +526,10 @@ int main() {
     CK(cudaMemset(d_u, 0, 4096));
     printf("ld_global_l1\t%.2f\tld.global.u64 pointer chase, L1 hit\n", best([&] { b_ld_global<<<1, LANES>>>(d_out, (u64)d_chain); }));
     printf("ld_global_l2\t%.2f\tld.global.cg.u64 pointer chase, L2 hit\n", best([&] { b_ld_global_cg<<<1, LANES>>>(d_out, (u64)d_chain); }));
-    printf("ld_global_dram\t%.2f\tld.global.cg.u64 pointer chase over 512 MiB, ~1 MiB stride\n", best([&] { b_ld_dram<<<1, LANES>>>(d_out, (u64)d_big); }));
+    printf("ld_global_dram\t%.2f\tld.global.cg.u64 pointer chase over 512 MiB, ~1 MiB stride\n", best([&, rep = 0]() mutable { b_ld_dram<<<1, LANES>>>(d_out, dram_start[rep++ % REPS]); }));
     {
         const unsigned* in = operands<unsigned>(5, 0, 0, 0, 0);
         printf("ld_shared\t%.2f\tld.shared.u32 pointer chase\n", best([&] { b_ld_shared<<<1, LANES>>>(d_out, in); }));
-        printf("ld_local\t%.2f\tld.local.u32 pointer chase (L1 hit)\n", best([&] { b_ld_local<<<1, LANES>>>(d_out, in); }));
-    }
-    {
-        const unsigned* in = operands<unsigned>(cbase, 0, 0, 0, 0);
-        printf("ld_const\t%.2f\tld.const.u32 pointer chase (constant cache hit)\n", best([&] { b_ld_const<<<1, LANES>>>(d_out, in); }));
     }
     {
         const unsigned* in = operands<unsigned>(7, 7, 1, 0, 0);  // a == b: word 7
@@ -534,19 +548,14 @@ int main() {
         printf("loop_iteration\t%.2f\tnon-unrolled loop: add + counter add + setp + bra\n", best([&] { b_loop<<<1, LANES>>>(d_out, in); }));
     }
 
-    // SM clock: time a spin of known clock64 cycles with events
-    cudaEvent_t a, b;
-    CK(cudaEventCreate(&a));
-    CK(cudaEventCreate(&b));
-    const long long cyc = 200000000LL;
-    spin<<<1, 1>>>(cyc / 10, d_out);  // warm up (clock ramps)
-    CK(cudaDeviceSynchronize());
-    CK(cudaEventRecord(a));
-    spin<<<1, 1>>>(cyc, d_out);
-    CK(cudaEventRecord(b));
-    CK(cudaEventSynchronize(b));
-    float ms = 0;
-    CK(cudaEventElapsedTime(&ms, a, b));
-    printf("clock_mhz\t%.1f\tclock64 cycles per microsecond during a %lld-cycle spin\n", cyc / (ms * 1000.0), cyc);
+    // last: the chases whose setup is the least ordinary
+    {
+        const unsigned* in = operands<unsigned>(5, 0, 0, 0, 0);
+        printf("ld_local\t%.2f\tld.local.u32 pointer chase (L1 hit)\n", best([&] { b_ld_local<<<1, LANES>>>(d_out, in); }));
+    }
+    {
+        const unsigned* in = operands<unsigned>(cbase, 0, 0, 0, 0);
+        printf("ld_const\t%.2f\tld.const.u32 pointer chase (constant cache hit)\n", best([&] { b_ld_const<<<1, LANES>>>(d_out, in); }));
+    }
     return 0;
 }
