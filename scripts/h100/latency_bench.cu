@@ -468,6 +468,14 @@ int main() {
     ALU(cvt64_pair, float, 1.5, 0, 0, 0, 0, "cvt.f64.f32 + cvt.rn.f32.f64 (pair)");
     ALU(shfl, unsigned, 1, 0, 0, 0, 0, "shfl.sync.bfly.b32");
     ALU(vote, unsigned, 1, 0, 0, 0, 0, "setp.ne.u32 + vote.sync.ballot.b32 (pair)");
+    // the same chains with one active thread instead of a full warp (reference: does a warp's
+    // width add to the dependent latency?)
+    {
+        const unsigned* in = operands<unsigned>(1, 3, 5, 0, 0);
+        printf("int_add_1thread\t%.2f\tadd.u32 + add.u32 = IADD3, one thread\n", best([&] { b_int_add<<<1, 1>>>(d_out, in); }));
+        const float* inf = operands<float>(1, 0.5, 0.25, 0, 0);
+        printf("fp32_fma_1thread\t%.2f\tfma.rn.f32, one thread\n", best([&] { b_fp32_fma<<<1, 1>>>(d_out, inf); }));
+    }
 
     // global chases: element k holds the address of element k+1 (u64)
     u64* d_chain;

@@ -7,6 +7,7 @@
 # then, on the device:  bash DIR/scripts/h100/model_device.sh   (with DIR carried)
 #
 #   scripts/h100/model_prepare.sh DIR [WARPSCOPE]     (default binary: target/release/warpscope)
+#   LATENCY=FILE: the latency table to model with (default: the one compiled into the binary)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$ROOT"
@@ -20,8 +21,10 @@ cp scripts/h100/latency_bench.cu scripts/h100/latency_bench.sh scripts/h100/late
    "$DIR/scripts/h100/"
 cp corpus/liang.ptx "$DIR/corpus/"
 cp "$SPEC" "$DIR/validation/h100/model/"
-"$BIN" model "$SPEC" --format json -o "$DIR/model.json"
+LAT=()
+if [[ -n "${LATENCY:-}" ]]; then LAT=(--latency "$LATENCY"); fi
+"$BIN" model "$SPEC" "${LAT[@]}" --format json -o "$DIR/model.json"
 for alg in sorting greedy greedy-max; do
-    "$BIN" model "$SPEC" --format csv --regroup "$alg" --emit "$DIR/emit/$alg" -o /dev/null
+    "$BIN" model "$SPEC" "${LAT[@]}" --format csv --regroup "$alg" --emit "$DIR/emit/$alg" -o /dev/null
 done
 du -sh "$DIR"
