@@ -111,7 +111,7 @@ impl Rule {
         }
     }
 
-    /// Longer explanation (SARIF `fullDescription`, `warpscope check --explain`).
+    /// Longer explanation (SARIF `fullDescription` and `help`).
     pub const fn help(self) -> &'static str {
         match self {
             Rule::DivergentBranch => {
