@@ -77,6 +77,40 @@ fn report_writes_every_format_to_a_file() {
         &["report", "corpus/branch_tid.toml"],
         &["html", "json"],
     );
+    // The page's data holds every mode: the profile's, the static check's, the model's and
+    // the cache's heat-map columns, and a chart of each (the cache's L1 sweep included).
+    let page: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out_dir().join("report.json")).unwrap())
+            .unwrap();
+    let ids: Vec<&str> = page["metrics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["id"].as_str().unwrap())
+        .collect();
+    for id in [
+        "idle_lanes",
+        "divergent_visits",
+        "static_findings",
+        "divergence_cost",
+        "estimated_cycles",
+        "cache_faults",
+        "fault_mm",
+    ] {
+        assert!(ids.contains(&id), "no {id} in {ids:?}");
+    }
+    let charts: Vec<&str> = page["charts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["title"].as_str().unwrap())
+        .collect();
+    for prefix in ["SIMT efficiency", "Model: ", "Cache: ", "Cache sweep: "] {
+        assert!(
+            charts.iter().any(|t| t.starts_with(prefix)),
+            "no `{prefix}…` chart in {charts:?}"
+        );
+    }
 }
 
 #[test]
