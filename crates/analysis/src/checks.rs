@@ -22,6 +22,7 @@ use crate::eval::{Env, Evaluator, Lanes, Sym, SymInfo, SymOracle, Symbols, WarpV
 use crate::expr::{Atom, Kind, Node, flags};
 use crate::geometry::Geometry;
 use crate::memory;
+use cranelift_entity::EntityRef;
 use rustc_hash::FxHashMap;
 use warpscope_ir::{FuncId, Module};
 use warpscope_ptx::{StateSpace, Type};
@@ -65,6 +66,9 @@ pub struct BranchResult {
     pub total: u64,
     /// Whether undecided warps depend on data (else on unknown parameters).
     pub data_dependent: bool,
+    /// Whether some warps counted as divergent diverge only for all values but one of a
+    /// lane-uniform unknown joined to the condition (`tid & 1 || iters < 1`).
+    pub unless_uniform: bool,
     /// Whether the examination covered every block and iteration (no sampling caps hit).
     pub exhaustive: bool,
     /// Whether the evaluation budget ran out: the warps left were given their symbolic
@@ -338,6 +342,10 @@ pub(crate) enum WarpVerdict {
     MaybeParam,
     /// Undecided because of data.
     MaybeData,
+    /// Some lanes' outcome is fixed and the others' is one lane-uniform unknown (nvcc folds a
+    /// loop's entry guard `iters < 1` into a thread-dependent branch with `or.pred`): the warp
+    /// diverges for every value of that unknown but one.
+    DivergentUnlessUniform,
     Divergent,
 }
 
@@ -354,6 +362,8 @@ pub struct Checker<'a> {
     /// Parameters assumed to take each value of a range (a kernel launched repeatedly):
     /// the values examined.
     pub param_ranges: Vec<(Atom, Vec<i64>)>,
+    /// Parameters used as pitches ([`pitch_params`]).
+    pub pitches: rustc_hash::FxHashSet<Atom>,
     pub(crate) sim_cache: FxHashMap<SimKey, std::rc::Rc<Vec<Sample>>>,
     /// Warp verdicts by the leaves' per-lane values (cleared per branch).
     pub(crate) verdict_cache: std::cell::RefCell<VerdictCache>,
@@ -426,6 +436,8 @@ impl Budget {
 const MAX_BLOCKS: u64 = 4096;
 /// Iterations simulated per loop.
 const MAX_ITERS: i64 = 64;
+/// The value an unassumed integer parameter takes when it is read as a padded row pitch.
+const PADDED_PITCH: i64 = 4096;
 /// Samples (iteration combinations) per warp and block.
 const MAX_SAMPLES: usize = 512;
 
@@ -688,6 +700,7 @@ impl<'a> Checker<'a> {
         let mut maybe_param = false;
         let mut any_t = false;
         let mut any_f = false;
+        let mut same = false;
         for k in 0..32 {
             if valid & loop_active & (1 << k) == 0 {
                 continue;
@@ -705,11 +718,14 @@ impl<'a> Checker<'a> {
                 (Tri::U, Tri::F) => any_f = true,
                 (_, Tri::U) => maybe_data = true,
                 (_, Tri::O) => maybe_param = true,
+                (Tri::T, Tri::S) => same = true,
                 _ => {}
             }
         }
         if t && f {
             WarpVerdict::Divergent
+        } else if (t || f) && same {
+            WarpVerdict::DivergentUnlessUniform
         } else if maybe_data || ((t || any_t) && any_f) || (any_t && (f || any_f)) {
             WarpVerdict::MaybeData
         } else if maybe_param {
@@ -938,7 +954,7 @@ impl<'a> Checker<'a> {
         }
         let cond_flags = self.acf.flags(site.cond) | self.acf.flags(site.active);
         let mut undecided_flags: u16 = 0;
-        let mut counts = [0u64; 4];
+        let mut counts = [0u64; 5];
         let mut exhaustive = true;
         // 1. Each warp symbolically.
         let mut pending: Vec<(u32, Env, FxHashMap<Node, LeafVal>)> = Vec::new();
@@ -1089,7 +1105,7 @@ impl<'a> Checker<'a> {
                                     s.env.valid,
                                     s.active,
                                 );
-                                if !s.exact && sv == WarpVerdict::Divergent {
+                                if !s.exact && sv >= WarpVerdict::DivergentUnlessUniform {
                                     sv = WarpVerdict::MaybeData;
                                 }
                                 v = v.max(sv);
@@ -1105,7 +1121,8 @@ impl<'a> Checker<'a> {
             }
         }
         let total: u64 = counts.iter().sum();
-        let div = counts[WarpVerdict::Divergent as usize];
+        let unless = counts[WarpVerdict::DivergentUnlessUniform as usize];
+        let div = counts[WarpVerdict::Divergent as usize] + unless;
         let maybe_data = counts[WarpVerdict::MaybeData as usize];
         let maybe_param = counts[WarpVerdict::MaybeParam as usize];
         let maybe = maybe_data + maybe_param;
@@ -1133,6 +1150,7 @@ impl<'a> Checker<'a> {
             maybe,
             total,
             data_dependent: maybe_data > 0,
+            unless_uniform: unless > 0,
             exhaustive,
             budget_spent,
             condition: self.acf.display(site.cond),
@@ -1505,8 +1523,16 @@ impl<'a> Checker<'a> {
                     g.requests = (g.requests.0.min(1), g.requests.1.max(req.1));
                     continue;
                 }
-                let Some((c, part)) = addr.split(lanes_on) else {
-                    // Lane-varying symbolic stride (an unknown parameter).
+                // A lane-varying symbolic stride is an unknown parameter. When it is a row
+                // pitch (rows of a 2-D block) it is measured as a padded pitch, which real
+                // code uses; otherwise the cost depends on it.
+                let split = addr.split(lanes_on).or_else(|| {
+                    (!shared)
+                        .then(|| self.padded_pitch_addr(site, &env, lanes_on))
+                        .flatten()
+                        .and_then(|a| a.split(lanes_on))
+                });
+                let Some((c, part)) = split else {
                     param = true;
                     if lanes_on.count_ones() > 1 {
                         if shared {
@@ -1664,6 +1690,80 @@ impl<'a> Checker<'a> {
         }
     }
 
+    /// Whether symbol `s` is an integer kernel parameter with no assumption given that the
+    /// kernel multiplies by a variable or steps a loop by ([`pitch_params`]).
+    fn unassumed_pitch(&self, s: u32) -> bool {
+        match self.syms.symbol(s) {
+            Sym::Atom(a) => self.pitches.contains(&a) && self.unassumed_integer_atom(a),
+            _ => false,
+        }
+    }
+
+    /// Whether `a` is an integer kernel parameter with no assumption given.
+    fn unassumed_integer_atom(&self, a: Atom) -> bool {
+        let Atom::Param {
+            func,
+            index,
+            offset,
+        } = a
+        else {
+            return false;
+        };
+        let ty = self.oracle.module.funcs[func]
+            .params
+            .get(index as usize)
+            .map(|p| p.ty);
+        let pointer = offset == 0 && matches!(ty, Some(Type::U64 | Type::B64 | Type::S64));
+        !pointer && !self.oracle.params.contains_key(&(func, index))
+    }
+
+    /// The address with every unassumed pitch parameter ([`pitch_params`]) of it read as a
+    /// padded row pitch, when those parameters only separate rows of the warp (lanes of one
+    /// row of the block move together when the pitch changes); `None` otherwise (a stride
+    /// `in[s*i]` spreads the lanes of a row: its cost depends on `s`).
+    fn padded_pitch_addr(
+        &mut self,
+        site: &AccessSite,
+        env: &Env,
+        lanes_on: u32,
+    ) -> Option<WarpVal> {
+        let pitches: Vec<Atom> = self
+            .acf
+            .params_under(site.addr)
+            .into_iter()
+            .filter(|a| self.pitches.contains(a) && self.unassumed_integer_atom(*a))
+            .collect();
+        if pitches.is_empty() {
+            return None;
+        }
+        let with = |pitch: i64| {
+            let mut e = env.clone();
+            for a in &pitches {
+                e.bind.insert(*a, WarpVal::konst(pitch));
+            }
+            e
+        };
+        let a1 = self.eval(site.addr, &with(PADDED_PITCH));
+        let a2 = self.eval(site.addr, &with(PADDED_PITCH + 32));
+        let (c1, _) = a1.split(lanes_on)?;
+        let (c2, _) = a2.split(lanes_on)?;
+        let mut row_shift: Vec<([u32; 2], i64)> = Vec::new();
+        for k in 0..32 {
+            if lanes_on & (1 << k) == 0 {
+                continue;
+            }
+            let l = env.lanes[k]?;
+            let row = [l.tid[1], l.tid[2]];
+            let d = c2[k].wrapping_sub(c1[k]);
+            match row_shift.iter().find(|(r, _)| *r == row) {
+                Some((_, x)) if *x != d => return None,
+                Some(_) => {}
+                None => row_shift.push((row, d)),
+            }
+        }
+        Some(a1)
+    }
+
     /// Possible values modulo 128 of a lane-uniform symbolic address part, split into the
     /// residues that do occur (block indices of a known grid: every block runs) and those
     /// that are merely possible (unknown parameters, data); each set contains 0 at least.
@@ -1698,6 +1798,10 @@ impl<'a> Checker<'a> {
                     }
                     run = sumset(run, contrib);
                 }
+                // An integer parameter nothing was said about that the kernel uses as a
+                // pitch (`a[i + k*n]`): real code pads those, so it alone is no reason to
+                // call the access misaligned.
+                _ if f.iter().any(|&s| self.unassumed_pitch(s)) => {}
                 _ => {
                     let mut tz = c.unsigned_abs().trailing_zeros();
                     let mut sliding = false;
@@ -1725,6 +1829,37 @@ impl<'a> Checker<'a> {
         let list = |set: u128| (0..128).filter(|r| set & (1u128 << r) != 0).collect();
         (list(run), list(unk))
     }
+}
+
+/// Parameters the kernel uses as pitches: multiplied by something that varies (a loop
+/// counter, a thread or block index, another parameter) or stepping a loop-carried value.
+pub fn pitch_params(acf: &Acf) -> rustc_hash::FxHashSet<Atom> {
+    let mut out = rustc_hash::FxHashSet::default();
+    let param = |n: Node| {
+        let mut n = n;
+        while let Kind::Ext(_, x) = acf.kind(n) {
+            n = x;
+        }
+        match acf.kind(n) {
+            Kind::Atom(a @ Atom::Param { .. }) => Some(a),
+            _ => None,
+        }
+    };
+    for i in 0..acf.len() {
+        if let Kind::Mul(a, b) = acf.kind(Node::new(i))
+            && !matches!(acf.kind(a), Kind::Const(_))
+            && !matches!(acf.kind(b), Kind::Const(_))
+        {
+            out.extend(param(a));
+            out.extend(param(b));
+        }
+    }
+    for lv in &acf.loopvars {
+        if let Some(step) = lv.step {
+            out.extend(acf.params_under(step));
+        }
+    }
+    out
 }
 
 /// The byte stride between consecutive active lanes, when it is constant.

@@ -5,7 +5,7 @@
 use crate::checks::{AccessResult, BranchResult, DivClass, MemClass};
 use crate::drano::DranoVerdict;
 use crate::uniformity::{Cause, ModuleUniformity, SourceKind, Uniformity};
-use crate::{CheckOptions, Input, KernelAnalysis, names};
+use crate::{Input, KernelAnalysis, names};
 use cranelift_entity::SecondaryMap;
 use warpscope_ir::{FuncId, Function, FunctionAnalyses, Inst};
 use warpscope_report::{
@@ -153,13 +153,12 @@ fn pct(x: f64) -> String {
 const BUDGET_NOTE: &str = "evaluation budget spent: blocks, parameter values or loop iterations \
                            past it were left symbolic, so this is the range over what was examined";
 
-fn branch_finding(cx: &Ctx<'_>, b: &BranchResult, opts: &CheckOptions) -> Option<Finding> {
+fn branch_finding(cx: &Ctx<'_>, b: &BranchResult) -> Option<Finding> {
     let (func, _, u) = cx.func(b.site.ctx);
     let cause = u.and_then(|u| u.branch_cause(b.site.inst));
     let data = cause.is_some_and(|c| u.is_some_and(|u| u.through_load(c))) || b.data_dependent;
     let (certainty, message) = match b.class {
         DivClass::NonDivergent => return None,
-        DivClass::Boundary if !opts.report_boundary => return None,
         DivClass::Total => (
             Certainty::Definite,
             format!(
@@ -203,6 +202,9 @@ fn branch_finding(cx: &Ctx<'_>, b: &BranchResult, opts: &CheckOptions) -> Option
     if b.site.ctx != 0 {
         f.function = Some(names::base_name(&func.name));
     }
+    if b.class == DivClass::Boundary {
+        f.kind = Some("boundary".to_string());
+    }
     f.measures.insert(
         "divergence_ratio".into(),
         Measure::range(b.ratio.0, b.ratio.1, Unit::Ratio),
@@ -223,6 +225,12 @@ fn branch_finding(cx: &Ctx<'_>, b: &BranchResult, opts: &CheckOptions) -> Option
     f.provenance = steps;
     if !summary.is_empty() {
         f.message = format!("{} ({summary})", f.message);
+    }
+    if b.unless_uniform {
+        f.message.push_str(
+            ", unless a lane-uniform unknown joined to the condition decides it for every lane \
+             (e.g. a loop that runs no iteration)",
+        );
     }
     f.notes.push(format!("class: {}", b.class.as_str()));
     f.notes.push(format!("condition (ACF): {}", b.condition));
@@ -547,6 +555,10 @@ pub fn fold(findings: Vec<Finding>) -> Vec<Finding> {
 }
 
 fn merge_into(o: &mut Finding, f: Finding) {
+    // A boundary check folded with another branch on its line is that branch's finding.
+    if o.kind != f.kind {
+        o.kind = None;
+    }
     for (k, m) in f.measures {
         match o.measures.get_mut(&k) {
             Some(x) => x.merge(&m),
@@ -571,7 +583,6 @@ pub fn kernel_findings(
     analyses: &SecondaryMap<FuncId, FunctionAnalyses>,
     uni: &ModuleUniformity,
     ka: &KernelAnalysis,
-    opts: &CheckOptions,
 ) -> (Vec<Finding>, usize) {
     let cx = Ctx {
         input,
@@ -582,7 +593,7 @@ pub fn kernel_findings(
     };
     let mut all = Vec::new();
     for b in &ka.branches {
-        all.extend(branch_finding(&cx, b, opts));
+        all.extend(branch_finding(&cx, b));
     }
     for a in &ka.accesses {
         all.extend(access_findings(&cx, a));

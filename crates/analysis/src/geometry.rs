@@ -20,20 +20,46 @@ pub enum GeometrySource {
     Maxntid,
     /// A corpus `// geometry:` comment (tests only).
     Corpus,
+    /// A `kernel<<<grid, block>>>` launch in the CUDA source (`sites`: how many launches of
+    /// the kernel were read; the first resolved one is used).
+    LaunchSite {
+        file: String,
+        line: u32,
+        sites: usize,
+    },
+    /// A shared array indexed `[tid.y][tid.x]` with rows of this many elements.
+    SharedTile { row: u32 },
+    /// One of a few common 2-D shapes, tried because the kernel reads `%tid.y` and nothing
+    /// said its shape.
+    CommonShape,
     /// GPUCheck's default of 256 x 1 x 1 threads per block.
     Default,
 }
 
 impl fmt::Display for GeometrySource {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            GeometrySource::Flags => "command line",
-            GeometrySource::Config => "warpscope.toml",
-            GeometrySource::Reqntid => ".reqntid",
-            GeometrySource::Maxntid => ".maxntid",
-            GeometrySource::Corpus => "corpus geometry comment",
-            GeometrySource::Default => "default: GPUCheck's 256x1x1",
-        })
+        match self {
+            GeometrySource::Flags => f.write_str("command line"),
+            GeometrySource::Config => f.write_str("warpscope.toml"),
+            GeometrySource::Reqntid => f.write_str(".reqntid"),
+            GeometrySource::Maxntid => f.write_str(".maxntid"),
+            GeometrySource::Corpus => f.write_str("corpus geometry comment"),
+            GeometrySource::LaunchSite { file, line, sites } => {
+                write!(f, "launch at {file}:{line}")?;
+                if *sites > 1 {
+                    write!(f, ", the first of {sites} launches")?;
+                }
+                Ok(())
+            }
+            GeometrySource::SharedTile { row } => write!(
+                f,
+                "inferred from a shared tile indexed [tid.y][tid.x] with rows of {row}"
+            ),
+            GeometrySource::CommonShape => f.write_str(
+                "a common 2-D shape tried: the kernel reads %tid.y and nothing gave its block",
+            ),
+            GeometrySource::Default => f.write_str("default: GPUCheck's 256x1x1"),
+        }
     }
 }
 

@@ -24,6 +24,7 @@
 #![allow(clippy::needless_range_loop)]
 
 pub mod acf;
+pub mod block_shape;
 pub mod checks;
 pub mod dataflow;
 pub mod drano;
@@ -93,14 +94,15 @@ pub struct CheckOptions {
     pub geometry: Option<KernelGeometry>,
     /// Geometry per kernel (by CUDA base name or PTX name); wins over [`Self::geometry`].
     pub kernel_geometry: BTreeMap<String, KernelGeometry>,
+    /// Geometry per kernel read from the host code's launch sites (by CUDA base name): used
+    /// when neither the above nor `.reqntid`/`.maxntid` give the block.
+    pub launch_geometry: BTreeMap<String, KernelGeometry>,
     /// Assumptions for every kernel.
     pub assumptions: Assumptions,
     /// Assumptions per kernel (by CUDA base name or PTX name); win over the global ones.
     pub kernel_assumptions: BTreeMap<String, Assumptions>,
     /// Only these kernels (CUDA base or PTX names); empty: all.
     pub kernels: Vec<String>,
-    /// Also report boundary checks whose bound is unknown (as `possible`).
-    pub report_boundary: bool,
 }
 
 /// The module to check, with what is needed to point into its texts.
@@ -185,9 +187,28 @@ pub fn kernel_geometry(module: &Module, f: FuncId, opts: &CheckOptions) -> Geome
         if let Some(r) = func.attrs.reqntid {
             g.block = r.map(|v| v.max(1));
             g.block_source = GeometrySource::Reqntid;
+            block_set = true;
         } else if let Some(r) = func.attrs.maxntid {
             g.block = r.map(|v| v.max(1));
             g.block_source = GeometrySource::Maxntid;
+            block_set = true;
+        }
+    }
+    if let Some(l) = opts
+        .launch_geometry
+        .iter()
+        .find(|(k, _)| matches_kernel(&keys, k))
+        .map(|(_, v)| v)
+    {
+        if !block_set && let Some(b) = l.block {
+            g.block = b;
+            g.block_source = l.source.clone();
+        }
+        if g.grid.is_none()
+            && let Some(gr) = l.grid
+        {
+            g.grid = Some(gr);
+            g.grid_source = Some(l.source.clone());
         }
     }
     g
@@ -351,17 +372,42 @@ fn check_kernel(
     }
     ka.notes.sort();
     match opts.engine {
-        Engine::Acf => run_acf(
-            module,
-            analyses,
-            controls,
-            uni,
-            fid,
-            &geometry,
-            &params,
-            &mut ka,
-            &mut timings,
-        ),
+        Engine::Acf => {
+            let t = Instant::now();
+            let built = build_acf(module, analyses, controls, uni, fid);
+            timings.acf += t.elapsed();
+            let t = Instant::now();
+            let shapes = block_shape::candidates(&geometry, &built.acf, &built.accesses);
+            if shapes.len() > 1 {
+                // No block given and the kernel is 2-D: every common shape, each verdict
+                // saying which shapes it needs.
+                let mut per_shape = Vec::new();
+                for g in &shapes {
+                    let mut k = ka.clone();
+                    k.geometry = g.clone();
+                    evaluate(module, analyses, uni, &built, g, &params, &mut k);
+                    let (fs, sup) = findings::kernel_findings(input, analyses, uni, &k);
+                    per_shape.push((k, fs, sup));
+                }
+                timings.evaluation += t.elapsed();
+                let fs = block_shape::merge_findings(&per_shape);
+                let suppressed = per_shape.iter().map(|p| p.2).max().unwrap_or(0);
+                let mut first = per_shape.swap_remove(0).0;
+                first.notes.push(block_shape::shapes_note(&shapes));
+                return (first, fs, suppressed, timings);
+            }
+            ka.geometry = shapes.into_iter().next().unwrap_or(geometry);
+            evaluate(
+                module,
+                analyses,
+                uni,
+                &built,
+                &ka.geometry.clone(),
+                &params,
+                &mut ka,
+            );
+            timings.evaluation += t.elapsed();
+        }
         Engine::Drano => {
             let t = Instant::now();
             let cg = warpscope_ir::CallGraph::with_module(module);
@@ -395,24 +441,27 @@ fn check_kernel(
         }
     }
     let t = Instant::now();
-    let (fs, suppressed) = findings::kernel_findings(input, analyses, uni, &ka, opts);
+    let (fs, suppressed) = findings::kernel_findings(input, analyses, uni, &ka);
     timings.findings += t.elapsed();
     (ka, fs, suppressed, timings)
 }
 
-#[allow(clippy::too_many_arguments)]
-fn run_acf(
+/// A kernel's Arithmetic Control Form with the sites to evaluate: what does not depend on
+/// the launch geometry.
+struct BuiltAcf {
+    acf: acf::Acf,
+    ctxs: Vec<acf::Ctx>,
+    branches: Vec<acf::BranchSite>,
+    accesses: Vec<acf::AccessSite>,
+}
+
+fn build_acf(
     module: &Module,
     analyses: &SecondaryMap<FuncId, FunctionAnalyses>,
     controls: &SecondaryMap<FuncId, ControlInfo>,
     uni: &ModuleUniformity,
     fid: FuncId,
-    geometry: &Geometry,
-    params: &FxHashMap<(FuncId, u32), ParamAssumption>,
-    ka: &mut KernelAnalysis,
-    timings: &mut Timings,
-) {
-    let t = Instant::now();
+) -> BuiltAcf {
     let td_args = |b: &Builder<'_>, ctx: usize, call: Inst| -> u64 {
         let c = &b.ctxs[ctx];
         let Some(u) = uni.get(c.func, c.td_mask) else {
@@ -445,10 +494,28 @@ fn run_acf(
     b.collect(ctx0, &mut branches, &mut accesses);
     b.finish();
     b.acf.finalize();
-    timings.acf += t.elapsed();
-    let t = Instant::now();
-    let ctxs = b.ctxs.clone();
-    let acf = b.acf;
+    BuiltAcf {
+        ctxs: b.ctxs.clone(),
+        acf: b.acf,
+        branches,
+        accesses,
+    }
+}
+
+/// Evaluates the built sites of a kernel in one launch geometry.
+#[allow(clippy::too_many_arguments)]
+fn evaluate(
+    module: &Module,
+    analyses: &SecondaryMap<FuncId, FunctionAnalyses>,
+    uni: &ModuleUniformity,
+    built: &BuiltAcf,
+    geometry: &Geometry,
+    params: &FxHashMap<(FuncId, u32), ParamAssumption>,
+    ka: &mut KernelAnalysis,
+) {
+    let ctxs = &built.ctxs;
+    let acf = &built.acf;
+    let (branches, accesses) = (&built.branches, &built.accesses);
     let oracle = checks::Oracle {
         module,
         geometry,
@@ -503,20 +570,21 @@ fn run_acf(
     }
     param_ranges.sort_by_key(|(a, _)| format!("{a:?}"));
     let mut checker = checks::Checker {
-        acf: &acf,
+        acf,
         syms: eval::Symbols::default(),
         oracle: &oracle,
         geometry,
         base_bind,
         enclosing: &enclosing,
         param_ranges,
+        pitches: checks::pitch_params(acf),
         sim_cache: FxHashMap::default(),
         verdict_cache: Default::default(),
         budget: checks::Budget::default(),
     };
     // Per-site timings on stderr, for performance work: WARPSCOPE_TRACE=1.
     let trace = std::env::var_os("WARPSCOPE_TRACE").is_some();
-    for site in &branches {
+    for site in branches {
         let c = &ctxs[site.ctx];
         let Some(u) = uni.get(c.func, c.td_mask) else {
             continue;
@@ -536,7 +604,7 @@ fn run_acf(
             );
         }
     }
-    for site in &accesses {
+    for site in accesses {
         let c = &ctxs[site.ctx];
         let Some(u) = uni.get(c.func, c.td_mask) else {
             continue;
@@ -572,5 +640,4 @@ fn run_acf(
         }));
     ka.notes.dedup();
     ka.contexts = ctxs.iter().map(|c| (c.func, c.td_mask)).collect();
-    timings.evaluation += t.elapsed();
 }

@@ -1,7 +1,7 @@
 //! The papers' own examples, with the papers' verdicts: GPUCheck (Lloyd, Ali, Amaral) figures
 //! 1, 3, 6–9, 11–13 and GPUDrano (Alur et al.) figure 2a/2b and its false-positive classes.
 //! Sources and their committed PTX (nvcc 13.0.88, `-ptx -lineinfo -arch=sm_90 -O3`, see
-//! `papers/regen.sh`) live in `tests/papers/`; expectations are `// expect:` comments as in the
+//! `regen-ptx.sh`) live in `tests/papers/`; expectations are `// expect:` comments as in the
 //! corpus.
 
 mod common;

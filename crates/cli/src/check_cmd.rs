@@ -13,6 +13,7 @@ use std::process::ExitCode;
 use warpscope_analysis::{
     CheckOptions, Engine, GeometrySource, Input, KernelGeometry, check, parse_dim3,
 };
+use warpscope_frontend::{LaunchSite, launch_sites};
 use warpscope_report::{Report, Rule, text};
 
 /// Arguments of `warpscope check`.
@@ -207,7 +208,11 @@ fn scoped(v: &str) -> (Option<&str>, &str) {
     }
 }
 
-fn options(args: &CheckArgs) -> Result<(CheckOptions, Vec<Rule>, bool), String> {
+/// What `options` resolves: the analysis options, the denied rules, whether all are denied,
+/// and whether boundary checks are listed in the text output.
+type Resolved = (CheckOptions, Vec<Rule>, bool, bool);
+
+fn options(args: &CheckArgs) -> Result<Resolved, String> {
     let config_path = args.config.clone().or_else(|| {
         let p = PathBuf::from("warpscope.toml");
         p.is_file().then_some(p)
@@ -226,7 +231,6 @@ fn options(args: &CheckArgs) -> Result<(CheckOptions, Vec<Rule>, bool), String> 
     let mut opts = CheckOptions {
         engine,
         kernels: args.kernel.clone(),
-        report_boundary: args.boundary || config.boundary,
         ..CheckOptions::default()
     };
     // Config first, flags over it.
@@ -313,7 +317,7 @@ fn options(args: &CheckArgs) -> Result<(CheckOptions, Vec<Rule>, bool), String> 
             })?);
         }
     }
-    Ok((opts, deny, deny_all))
+    Ok((opts, deny, deny_all, args.boundary || config.boundary))
 }
 
 /// What the static analysis of the inputs produced.
@@ -348,6 +352,9 @@ pub fn analyse(args: &CheckArgs, opts: &CheckOptions) -> Analysed {
             }
         }
         let source = |i: u32| sm.file(i).and_then(|f| f.text()).map(str::to_string);
+        let mut opts = opts.clone();
+        opts.launch_geometry = launch_geometry(&loaded.module, sm);
+        let opts = &opts;
         let input = Input {
             module: &loaded.module,
             ptx_name: &loaded.source.display_name,
@@ -387,7 +394,7 @@ pub fn analyse(args: &CheckArgs, opts: &CheckOptions) -> Analysed {
 
 /// Runs `warpscope check`.
 pub fn run(args: CheckArgs) -> ExitCode {
-    let (opts, deny, deny_all) = match options(&args) {
+    let (opts, deny, deny_all, report_boundary) = match options(&args) {
         Ok(x) => x,
         Err(e) => {
             eprintln!("error: {e}");
@@ -438,7 +445,19 @@ pub fn run(args: CheckArgs) -> ExitCode {
                 show_ptx: args.show_ptx,
                 show_kernels: args.verbose,
             };
-            let mut s = text::render(&all, &sources, &opts);
+            // Boundary checks are counted, not listed, unless `--boundary` asks for them.
+            let mut shown = all.clone();
+            let mut boundary = 0usize;
+            if !report_boundary {
+                shown.findings.retain(|f| !f.is_boundary());
+                boundary = all.findings.len() - shown.findings.len();
+            }
+            let mut s = text::render(&shown, &sources, &opts);
+            if boundary > 0 {
+                s.push_str(&format!(
+                    "{boundary} boundary check(s) diverge in at most one warp; `--boundary` lists them\n"
+                ));
+            }
             if args.confirm.is_some() {
                 s.push_str(&confirm_summary(&all.findings, &missed, &confirm_note));
                 if !missed.is_empty() {
@@ -468,6 +487,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
     let denied = all
         .findings
         .iter()
+        .filter(|f| report_boundary || !f.is_boundary())
         .any(|f| deny_all || deny.contains(&f.rule));
     if denied {
         ExitCode::from(1)
@@ -511,6 +531,45 @@ fn html_page(
             .extend(crate::html_page::cfg_graphs_static(m, &all.findings));
     }
     warpscope_report::html::render(&page)
+}
+
+/// Block and grid of each kernel launched (`kernel<<<grid, block>>>`) in the CUDA sources
+/// behind the module, by kernel name: the first launch whose block resolved.
+fn launch_geometry(
+    module: &warpscope_ir::Module,
+    sm: &warpscope_frontend::SourceMap,
+) -> BTreeMap<String, KernelGeometry> {
+    let mut sites: BTreeMap<String, Vec<(String, LaunchSite)>> = BTreeMap::new();
+    for (i, name) in &module.files {
+        if warpscope_report::is_system_file(name) {
+            continue;
+        }
+        let Some(text) = sm.file(*i).and_then(|f| f.text()) else {
+            continue;
+        };
+        for site in launch_sites(text) {
+            sites
+                .entry(site.kernel.clone())
+                .or_default()
+                .push((name.clone(), site));
+        }
+    }
+    sites
+        .into_iter()
+        .filter_map(|(kernel, all)| {
+            let (file, first) = all.iter().find(|(_, s)| s.block.is_some())?;
+            let g = KernelGeometry {
+                block: first.block,
+                grid: first.grid,
+                source: GeometrySource::LaunchSite {
+                    file: file.clone(),
+                    line: first.line,
+                    sites: all.len(),
+                },
+            };
+            Some((kernel, g))
+        })
+        .collect()
 }
 
 /// Runs `spec_path` under the profiler and marks `findings` against it. The note says how

@@ -1,10 +1,12 @@
 //! Loading warpscope's inputs: PTX text from a `.ptx` file or from a `.cu` file compiled by
 //! nvcc (or clang), and the CUDA sources behind it.
 
+pub mod launch_sites;
 pub mod module;
 pub mod source_map;
 pub mod toolchain;
 
+pub use launch_sites::{LaunchSite, launch_sites};
 pub use module::{LoadedModule, ModuleError, load_module, lower_source, render_errors};
 
 pub use source_map::{SourceFile, SourceMap};

@@ -463,6 +463,11 @@ pub struct Finding {
     /// Set by `check --confirm`: what a run said about this static finding.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub verdict: Option<Verdict>,
+    /// A sub-kind of the rule that renderers may treat apart: `boundary` for a boundary
+    /// check (`if (i < n)`) that diverges in at most the last warp (the text report only
+    /// counts those unless asked; JSON and SARIF always carry them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
 }
 
 impl Finding {
@@ -489,7 +494,13 @@ impl Finding {
             estimated_gain: None,
             notes: Vec::new(),
             verdict: None,
+            kind: None,
         }
+    }
+
+    /// Whether this is a boundary check (`kind = "boundary"`).
+    pub fn is_boundary(&self) -> bool {
+        self.kind.as_deref() == Some("boundary")
     }
 
     /// Sort key: file, line, column, rule.

@@ -131,6 +131,9 @@ fn properties(f: &Finding) -> Value {
         serde_json::to_value(f.source).unwrap_or(Value::Null),
     );
     p.insert("kernel".into(), json!(f.kernel));
+    if let Some(k) = &f.kind {
+        p.insert("kind".into(), json!(k));
+    }
     p.insert(
         "measures".into(),
         serde_json::to_value(&f.measures).unwrap_or(Value::Null),

@@ -102,8 +102,7 @@ fn analyse(ptx: &Path, module: &Module, text: &str, spec: &Spec) -> CheckResult 
         std::fs::read_to_string(warpscope_validate::root().join(name)).ok()
     };
     let name = ptx.strip_prefix(&root).unwrap_or(ptx).display().to_string();
-    let mut opts = spec.options(Engine::Acf);
-    opts.report_boundary = true;
+    let opts = spec.options(Engine::Acf);
     let input = Input {
         module,
         ptx_name: &name,

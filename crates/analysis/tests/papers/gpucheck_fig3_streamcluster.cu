@@ -17,7 +17,7 @@ __device__ __noinline__ float d_dist(int p1, int p2, int num, int dim, const flo
 {
     float d = 0.0f;
     for (int i = 0; i < dim; i++) {
-        float t = coord_d[i * num + p1] - coord_d[i * num + p2]; // expect: misaligned-access possible
+        float t = coord_d[i * num + p1] - coord_d[i * num + p2]; // `num` is a pitch: padded, not misaligned
         d += t * t;
     }
     return d;

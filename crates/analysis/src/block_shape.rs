@@ -1,0 +1,173 @@
+//! The block shape of a kernel nobody gave one for.
+//!
+//! When no flag, configuration, `.reqntid`/`.maxntid` or launch site gave the block and the
+//! kernel reads `%tid.y` (or `%tid.z`), GPUCheck's 256×1×1 would make every `ty` test uniform.
+//! Instead:
+//!
+//! 1. a shared array indexed `[tid.y][tid.x]` (address `base + R·e·tid.y + e·tid.x` for
+//!    `e`-byte elements) says the block is `R×R` (or `(R−1)×(R−1)` for a tile padded by one
+//!    column against bank conflicts, `(R−2)×(R−2)` for a halo of one on each side);
+//! 2. otherwise the kernel is analysed in each of a few common 2-D shapes, and every finding
+//!    says which shapes it needs ([`merge_findings`]).
+
+use crate::KernelAnalysis;
+use crate::acf::{AccessSite, Acf, Atom, Kind, Node};
+use crate::geometry::{Geometry, GeometrySource};
+use cranelift_entity::EntityRef;
+use warpscope_ptx::Dim;
+use warpscope_report::{Certainty, Finding};
+
+/// The shapes tried when nothing gives a 2-D kernel's block.
+pub const COMMON_SHAPES: [[u32; 3]; 3] = [[16, 16, 1], [32, 8, 1], [32, 32, 1]];
+
+/// The geometries to analyse a kernel in: `given` itself unless it is the default and the
+/// kernel reads `%tid.y`/`%tid.z`.
+pub fn candidates(given: &Geometry, acf: &Acf, accesses: &[AccessSite]) -> Vec<Geometry> {
+    if given.block_source != GeometrySource::Default || !reads_tid_yz(acf) {
+        return vec![given.clone()];
+    }
+    if let Some(row) = shared_tile_row(acf, accesses) {
+        let side = tile_side(row);
+        return vec![Geometry {
+            block: [side, side, 1],
+            block_source: GeometrySource::SharedTile { row },
+            ..given.clone()
+        }];
+    }
+    COMMON_SHAPES
+        .iter()
+        .map(|&block| Geometry {
+            block,
+            block_source: GeometrySource::CommonShape,
+            ..given.clone()
+        })
+        .collect()
+}
+
+/// Whether any expression of the kernel reads `%tid.y` or `%tid.z`.
+fn reads_tid_yz(acf: &Acf) -> bool {
+    (0..acf.len()).any(|i| {
+        matches!(
+            acf.kind(Node::new(i)),
+            Kind::Atom(Atom::Tid(Dim::Y | Dim::Z))
+        )
+    })
+}
+
+/// The block side a tile row of `row` elements implies (padding and halo removed).
+fn tile_side(row: u32) -> u32 {
+    [0, 1, 2]
+        .into_iter()
+        .map(|pad| row - pad.min(row))
+        .find(|s| s % 8 == 0 && *s > 0)
+        .unwrap_or(row)
+}
+
+/// The row length (in elements) of a shared array indexed `[tid.y][tid.x]`, the one most
+/// shared accesses agree on.
+fn shared_tile_row(acf: &Acf, accesses: &[AccessSite]) -> Option<u32> {
+    let mut votes: Vec<(u32, u32)> = Vec::new();
+    for a in accesses.iter().filter(|a| a.space.is_shared()) {
+        let p = acf.poly(a.addr);
+        let (mut cx, mut cy, mut other) = (0i64, 0i64, false);
+        for (m, &c) in &p.terms {
+            let tid = |n: &Node| match acf.kind(*n) {
+                Kind::Atom(Atom::Tid(d)) => Some(d),
+                _ => None,
+            };
+            match (m.as_slice(), m.first().and_then(tid)) {
+                ([_], Some(Dim::X)) => cx = c,
+                ([_], Some(Dim::Y)) => cy = c,
+                _ if m.iter().any(|n| tid(n).is_some() || acf.is_td(*n)) => other = true,
+                _ => {}
+            }
+        }
+        let size = i64::from(a.size);
+        if other || cx != size || cy <= 0 || cy % cx != 0 {
+            continue;
+        }
+        let row = cy / cx;
+        // A row of 8 to 34 elements: a tile a block of 8x8 to 32x32 threads fills.
+        let Ok(row) = u32::try_from(row) else {
+            continue;
+        };
+        if !(8..=34).contains(&row) || tile_side(row) % 8 != 0 {
+            continue;
+        }
+        match votes.iter_mut().find(|(r, _)| *r == row) {
+            Some(v) => v.1 += 1,
+            None => votes.push((row, 1)),
+        }
+    }
+    votes.iter().max_by_key(|(r, n)| (*n, *r)).map(|(r, _)| *r)
+}
+
+/// The note a kernel analysed in several shapes carries.
+pub fn shapes_note(shapes: &[Geometry]) -> String {
+    format!(
+        "no block given and the kernel reads %tid.y: analysed in blocks {}; each finding says \
+         which shapes it holds in (give --block to choose)",
+        shape_list(shapes.iter().map(|g| g.block))
+    )
+}
+
+fn shape_list(blocks: impl Iterator<Item = [u32; 3]>) -> String {
+    blocks
+        .map(|[x, y, _]| format!("{x}x{y}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// One kernel's findings in several shapes, merged: a finding (rule and line) found in every
+/// shape stays as it is; one found in some is `possible` and names the shapes it needs.
+pub fn merge_findings(per_shape: &[(KernelAnalysis, Vec<Finding>, usize)]) -> Vec<Finding> {
+    let key = |f: &Finding| {
+        (
+            f.rule,
+            f.location.cuda.as_ref().map(|c| (c.file.clone(), c.line)),
+            f.location.ptx.as_ref().map(|p| p.line),
+        )
+    };
+    let mut out: Vec<(Finding, Vec<usize>)> = Vec::new();
+    for (i, (_, fs, _)) in per_shape.iter().enumerate() {
+        for f in fs {
+            match out.iter_mut().find(|(o, _)| key(o) == key(f)) {
+                Some((o, shapes)) => {
+                    shapes.push(i);
+                    if f.certainty < o.certainty {
+                        o.certainty = f.certainty;
+                    }
+                }
+                None => out.push((f.clone(), vec![i])),
+            }
+        }
+    }
+    let n = per_shape.len();
+    let blocks = |idx: &[usize]| shape_list(idx.iter().map(|&i| per_shape[i].0.geometry.block));
+    out.into_iter()
+        .map(|(mut f, shapes)| {
+            // The geometry note of one shape is replaced by the list.
+            f.notes.retain(|n| !n.starts_with("geometry: "));
+            if shapes.len() == n {
+                f.notes.push(format!(
+                    "geometry: holds in every shape tried (blocks {}; grid unknown)",
+                    blocks(&shapes)
+                ));
+            } else {
+                let missing: Vec<usize> = (0..n).filter(|i| !shapes.contains(i)).collect();
+                f.certainty = Certainty::Possible;
+                f.message = format!(
+                    "{} (with block {}, not {})",
+                    f.message,
+                    blocks(&shapes),
+                    blocks(&missing)
+                );
+                f.notes.push(format!(
+                    "geometry: only in blocks {} of the shapes tried; give --block to decide",
+                    blocks(&shapes)
+                ));
+            }
+            f
+        })
+        .collect()
+}

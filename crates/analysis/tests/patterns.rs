@@ -1,0 +1,178 @@
+//! The patterns of issue 10 (`warpscope check` on code nobody here wrote), each a small CUDA
+//! program of our own with committed PTX (nvcc 13.0.88, see `regen-ptx.sh`) in
+//! `tests/patterns/`, checked the way a user first runs `check`: no geometry, no
+//! assumptions; only what the sources' launch sites say, as the command line reads them.
+//! Expectations are `// expect:` comments as in the corpus.
+
+mod common;
+
+use std::collections::BTreeMap;
+use warpscope_analysis::corpus::{Spec, score};
+use warpscope_analysis::{
+    CheckOptions, CheckResult, DivClass, Engine, GeometrySource, KernelGeometry,
+};
+use warpscope_report::{Certainty, Rule};
+
+/// `check` on `tests/patterns/NAME.ptx` with the defaults and the launch sites of its source.
+fn run(name: &str) -> (String, Spec, CheckResult) {
+    let rel = format!("crates/analysis/tests/patterns/{name}.cu");
+    let cu = common::root().join(&rel);
+    let text = std::fs::read_to_string(&cu).unwrap();
+    let spec = Spec::parse(&text).unwrap();
+    assert!(spec.geometry.is_empty() && spec.assumptions.params.is_empty());
+    let mut launch_geometry = BTreeMap::new();
+    for s in warpscope_frontend::launch_sites(&text) {
+        launch_geometry.insert(
+            s.kernel.clone(),
+            KernelGeometry {
+                block: s.block,
+                grid: s.grid,
+                source: GeometrySource::LaunchSite {
+                    file: rel.clone(),
+                    line: s.line,
+                    sites: 1,
+                },
+            },
+        );
+    }
+    let opts = CheckOptions {
+        engine: Engine::Acf,
+        launch_geometry,
+        ..CheckOptions::default()
+    };
+    let r = common::run(&cu.with_extension("ptx"), &opts);
+    (rel, spec, r)
+}
+
+/// Every expectation found with its certainty, and nothing else.
+fn exact(name: &str) -> CheckResult {
+    let (rel, spec, r) = run(name);
+    let (_, mism) = score(&spec, &rel, &r.report.findings);
+    assert!(
+        mism.is_empty(),
+        "{name}: {:#?}\nfindings: {:#?}",
+        mism.iter()
+            .map(|m| format!("line {} {} {}: {}", m.line, m.rule, m.kind, m.detail))
+            .collect::<Vec<_>>(),
+        r.report
+            .findings
+            .iter()
+            .map(|f| format!(
+                "{:?} {} {}: {}",
+                f.location.cuda.as_ref().map(|c| c.line),
+                f.rule.id(),
+                f.certainty.as_str(),
+                f.message
+            ))
+            .collect::<Vec<_>>()
+    );
+    r
+}
+
+fn kernel<'a>(r: &'a CheckResult, name: &str) -> &'a warpscope_analysis::KernelAnalysis {
+    r.kernels.iter().find(|k| k.name == name).unwrap()
+}
+
+#[test]
+fn two_d_blocks_come_from_launch_sites_shared_tiles_or_common_shapes() {
+    let r = exact("geometry_2d");
+    let k = kernel(&r, "corner_launch");
+    assert_eq!(k.geometry.block, [16, 16, 1]);
+    assert!(matches!(
+        k.geometry.block_source,
+        GeometrySource::LaunchSite { line: 50, .. }
+    ));
+    let k = kernel(&r, "halo_tile");
+    assert_eq!(k.geometry.block, [32, 32, 1]);
+    assert_eq!(
+        k.geometry.block_source,
+        GeometrySource::SharedTile { row: 32 }
+    );
+    let k = kernel(&r, "left_half");
+    assert_eq!(k.geometry.block_source, GeometrySource::CommonShape);
+    // The verdict that needs a shape says which.
+    let f = r
+        .report
+        .findings
+        .iter()
+        .find(|f| f.kernel == "left_half" && f.certainty == Certainty::Possible)
+        .unwrap();
+    assert!(
+        f.message.contains("with block 32x8, 32x32, not 16x16"),
+        "{}",
+        f.message
+    );
+    // Every finding says which geometry it was measured in and where that came from.
+    for f in &r.report.findings {
+        assert!(f.notes.iter().any(|n| n.starts_with("geometry: ")), "{f:?}");
+    }
+    assert!(r.report.kernels.iter().any(|k| {
+        k.geometry
+            .contains("launch at crates/analysis/tests/patterns/geometry_2d.cu:50")
+    }));
+}
+
+#[test]
+fn a_thread_dependent_branch_or_joined_with_a_uniform_unknown_diverges() {
+    let r = exact("or_guard");
+    let k = kernel(&r, "odd_lanes_loop");
+    let b = k
+        .branches
+        .iter()
+        .find(|b| b.class == DivClass::Total)
+        .expect("the folded loop guard diverges");
+    assert!(b.unless_uniform);
+    let f = &r.report.findings[0];
+    assert_eq!(f.certainty, Certainty::Definite);
+    assert!(
+        f.message.contains("unless a lane-uniform unknown"),
+        "{}",
+        f.message
+    );
+}
+
+#[test]
+fn branches_on_loaded_values_are_possible_with_the_load_as_provenance() {
+    let r = exact("data_branch");
+    for f in r
+        .report
+        .findings
+        .iter()
+        .filter(|f| f.rule == Rule::DivergentBranch)
+    {
+        assert!(f.message.contains("loaded data"), "{}", f.message);
+        assert!(
+            f.provenance
+                .iter()
+                .any(|s| s.message.contains("loads through")),
+            "{:?}",
+            f.provenance
+        );
+    }
+}
+
+#[test]
+fn an_unknown_pitch_alone_is_no_misalignment() {
+    exact("pitched");
+}
+
+#[test]
+fn boundary_checks_are_notes_of_kind_boundary_in_json_and_sarif() {
+    let r = exact("boundary");
+    let f = r
+        .report
+        .findings
+        .iter()
+        .find(|f| f.rule == Rule::DivergentBranch)
+        .expect("the boundary check is reported");
+    assert!(f.is_boundary());
+    assert_eq!(f.certainty, Certainty::Possible);
+    let json = warpscope_report::json::render(&r.report);
+    assert!(json.contains("\"kind\": \"boundary\""), "{json}");
+    let sarif: serde_json::Value =
+        serde_json::from_str(&warpscope_report::sarif::render(&r.report)).unwrap();
+    let res = &sarif["runs"][0]["results"][0];
+    assert_eq!(res["ruleId"], "divergent-branch");
+    assert_eq!(res["level"], "note");
+    assert_eq!(res["properties"]["kind"], "boundary");
+}

@@ -1,0 +1,587 @@
+//! Launch geometry from the host code of a CUDA source: `kernel<<<grid, block>>>(...)` sites
+//! whose `grid` and `block` are integer constants or `dim3` values built from constants,
+//! `#define`d macros, `const`/`constexpr` integers and plain integer variables assigned before
+//! the launch. What cannot be resolved (a size read at run time) stays unknown.
+//!
+//! This reads the source text as written (comments and strings removed, object-like macros
+//! expanded): enough for the launch sites real code writes, with no preprocessor run.
+
+use std::collections::HashMap;
+
+/// One `<<<...>>>` launch of a kernel.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LaunchSite {
+    /// The kernel's name as written (last `::` segment, template arguments dropped).
+    pub kernel: String,
+    /// 1-based line of the launch.
+    pub line: u32,
+    /// Blocks per grid, when every dimension resolved.
+    pub grid: Option<[u32; 3]>,
+    /// Threads per block, when every dimension resolved.
+    pub block: Option<[u32; 3]>,
+}
+
+/// Every launch site of `source` (in source order).
+pub fn launch_sites(source: &str) -> Vec<LaunchSite> {
+    let text = strip_comments_and_strings(source);
+    let mut env = Env::default();
+    env.collect_macros(&text);
+    let mut out = Vec::new();
+    let bytes = text.as_bytes();
+    let mut pos = 0;
+    while let Some(off) = text[pos..].find("<<<") {
+        let at = pos + off;
+        pos = at + 3;
+        let Some(close) = text[pos..].find(">>>") else {
+            break;
+        };
+        let args_text = &text[pos..pos + close];
+        let Some(kernel) = kernel_before(&text[..at]) else {
+            continue;
+        };
+        let line = 1 + bytes[..at].iter().filter(|&&b| b == b'\n').count() as u32;
+        // Variables as assigned before the launch (text order: good enough for straight-line
+        // host code, which is what launches sit in).
+        let before = &text[..at];
+        let args = split_top(args_text);
+        let dims = |i: usize| args.get(i).and_then(|a| env.dim3_at(a.trim(), before, 0));
+        out.push(LaunchSite {
+            kernel,
+            line,
+            grid: dims(0),
+            block: dims(1),
+        });
+        pos += close + 3;
+    }
+    out
+}
+
+/// The kernel name ending just before `<<<`: `k`, `ns::k`, `k<T, 4>`.
+fn kernel_before(s: &str) -> Option<String> {
+    let t = s.trim_end();
+    let t = if t.ends_with('>') {
+        // Drop a template argument list.
+        let mut depth = 0i32;
+        let mut cut = None;
+        for (i, c) in t.char_indices().rev() {
+            match c {
+                '>' => depth += 1,
+                '<' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        cut = Some(i);
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        t[..cut?].trim_end()
+    } else {
+        t
+    };
+    let start = t
+        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .map_or(0, |i| i + 1);
+    let name = &t[start..];
+    (!name.is_empty() && !name.starts_with(|c: char| c.is_ascii_digit())).then(|| name.to_string())
+}
+
+/// Splits at commas outside parentheses, brackets and braces.
+fn split_top(s: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut depth = 0i32;
+    let mut start = 0;
+    for (i, c) in s.char_indices() {
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(&s[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(&s[start..]);
+    out
+}
+
+/// Comments and string/char literals replaced by spaces (newlines kept, so lines stay put).
+fn strip_comments_and_strings(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'/' && b.get(i + 1) == Some(&b'/') {
+            while i < b.len() && b[i] != b'\n' {
+                out.push(b' ');
+                i += 1;
+            }
+        } else if b[i] == b'/' && b.get(i + 1) == Some(&b'*') {
+            out.extend_from_slice(b"  ");
+            i += 2;
+            while i < b.len() && !(b[i] == b'*' && b.get(i + 1) == Some(&b'/')) {
+                out.push(if b[i] == b'\n' { b'\n' } else { b' ' });
+                i += 1;
+            }
+            out.extend_from_slice(b"  ");
+            i = (i + 2).min(b.len());
+        } else if b[i] == b'"' || b[i] == b'\'' {
+            let q = b[i];
+            out.push(b' ');
+            i += 1;
+            while i < b.len() && b[i] != q && b[i] != b'\n' {
+                if b[i] == b'\\' {
+                    out.push(b' ');
+                    i += 1;
+                }
+                if i < b.len() {
+                    out.push(b' ');
+                    i += 1;
+                }
+            }
+            if i < b.len() {
+                out.push(b' ');
+                i += 1;
+            }
+        } else {
+            out.push(b[i]);
+            i += 1;
+        }
+    }
+    // Only ASCII bytes were replaced by ASCII: still UTF-8.
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// Macros and the text they are looked up in.
+#[derive(Default)]
+struct Env {
+    macros: HashMap<String, String>,
+}
+
+/// Nesting limit for macro and variable resolution (a self-referring macro ends here).
+const MAX_DEPTH: u32 = 16;
+
+fn is_ident(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_'
+}
+
+/// Positions where identifier `name` occurs as a whole word in `text`.
+fn word_positions<'t>(text: &'t str, name: &'t str) -> impl Iterator<Item = usize> + 't {
+    text.match_indices(name).filter_map(move |(i, _)| {
+        let before = text[..i].chars().next_back();
+        let after = text[i + name.len()..].chars().next();
+        (!before.is_some_and(is_ident) && !after.is_some_and(is_ident)).then_some(i)
+    })
+}
+
+impl Env {
+    fn collect_macros(&mut self, text: &str) {
+        let mut lines = text.lines();
+        while let Some(line) = lines.next() {
+            let t = line.trim_start();
+            let Some(rest) = t.strip_prefix('#') else {
+                continue;
+            };
+            let Some(rest) = rest.trim_start().strip_prefix("define") else {
+                continue;
+            };
+            let mut body = rest.to_string();
+            while body.trim_end().ends_with('\\') {
+                body = body.trim_end().trim_end_matches('\\').to_string();
+                match lines.next() {
+                    Some(l) => body.push_str(l),
+                    None => break,
+                }
+            }
+            let body = body.trim_start();
+            let end = body.find(|c: char| !is_ident(c)).unwrap_or(body.len());
+            let name = &body[..end];
+            // Function-like macros are not expanded.
+            if name.is_empty() || body[end..].starts_with('(') {
+                continue;
+            }
+            self.macros
+                .insert(name.to_string(), body[end..].trim().to_string());
+        }
+    }
+
+    /// The value of `expr` as a `dim3` (an integer is `[v, 1, 1]`).
+    fn dim3_at(&self, expr: &str, before: &str, depth: u32) -> Option<[u32; 3]> {
+        if depth > MAX_DEPTH {
+            return None;
+        }
+        let e = expr.trim();
+        // dim3(a, b, c) or dim3{a, b, c}
+        if let Some(rest) = e.strip_prefix("dim3") {
+            let rest = rest.trim();
+            if let Some(inner) = rest
+                .strip_prefix('(')
+                .and_then(|r| r.strip_suffix(')'))
+                .or_else(|| rest.strip_prefix('{').and_then(|r| r.strip_suffix('}')))
+            {
+                return self.dims_of(inner, before, depth + 1);
+            }
+        }
+        if let Some(inner) = e.strip_prefix('{').and_then(|r| r.strip_suffix('}')) {
+            return self.dims_of(inner, before, depth + 1);
+        }
+        if e.chars().all(is_ident) && !e.is_empty() && !e.starts_with(|c: char| c.is_ascii_digit())
+        {
+            if let Some(m) = self.macros.get(e) {
+                return self.dim3_at(m, before, depth + 1);
+            }
+            if let Some(d) = self.dim3_variable(e, before, depth) {
+                return Some(d);
+            }
+        }
+        let v = self.int_at(e, before, depth + 1)?;
+        Some([u32::try_from(v).ok().filter(|&v| v > 0)?, 1, 1])
+    }
+
+    fn dims_of(&self, inner: &str, before: &str, depth: u32) -> Option<[u32; 3]> {
+        let parts = split_top(inner);
+        if parts.is_empty() || parts.len() > 3 {
+            return None;
+        }
+        let mut d = [1u32; 3];
+        for (k, p) in parts.iter().enumerate() {
+            let v = self.int_at(p, before, depth)?;
+            d[k] = u32::try_from(v).ok().filter(|&v| v > 0)?;
+        }
+        Some(d)
+    }
+
+    /// `dim3 name(...)`, `dim3 name = ...`, `dim3 name{...}` declared in `before` (the last
+    /// one), with later `name.x = ...` assignments applied.
+    fn dim3_variable(&self, name: &str, before: &str, depth: u32) -> Option<[u32; 3]> {
+        let mut decl = None;
+        for i in word_positions(before, name) {
+            let head = before[..i].trim_end();
+            if head.ends_with("dim3") {
+                decl = Some(i);
+            }
+        }
+        let i = decl?;
+        let after = &before[i + name.len()..];
+        let rest = after.trim_start();
+        let (mut d, consumed) = if rest.starts_with('(') || rest.starts_with('{') {
+            let close = matching(rest)?;
+            let inner = &rest[1..close];
+            let head = &before[..i];
+            (self.dims_of(inner, head, depth + 1)?, close)
+        } else if let Some(r) = rest.strip_prefix('=') {
+            let end = r.find(';')?;
+            (self.dim3_at(&r[..end], &before[..i], depth + 1)?, end)
+        } else {
+            // `dim3 name;` is 1x1x1 until its fields are set.
+            ([1, 1, 1], 0)
+        };
+        // Field assignments after the declaration.
+        let tail_start = i + name.len() + (after.len() - rest.len()) + consumed;
+        let tail = &before[tail_start.min(before.len())..];
+        for j in word_positions(tail, name) {
+            let r = &tail[j + name.len()..];
+            let Some(r) = r.strip_prefix('.') else {
+                continue;
+            };
+            let k = match r.chars().next() {
+                Some('x') => 0,
+                Some('y') => 1,
+                Some('z') => 2,
+                _ => continue,
+            };
+            let r = r[1..].trim_start();
+            let Some(r) = r.strip_prefix('=').filter(|r| !r.starts_with('=')) else {
+                continue;
+            };
+            let end = r.find(';')?;
+            let v = self.int_at(&r[..end], &tail[..j], depth + 1)?;
+            d[k] = u32::try_from(v).ok().filter(|&v| v > 0)?;
+        }
+        Some(d)
+    }
+
+    /// The integer value of `expr`, resolving names in `before`.
+    fn int_at(&self, expr: &str, before: &str, depth: u32) -> Option<i64> {
+        if depth > MAX_DEPTH {
+            return None;
+        }
+        let toks = tokens(expr)?;
+        let mut p = Parser {
+            toks: &toks,
+            pos: 0,
+            env: self,
+            before,
+            depth,
+            nest: 0,
+        };
+        let v = p.expr()?;
+        (p.pos == toks.len()).then_some(v)
+    }
+
+    /// The value of integer name `name`: a macro, or the last `name = expr;` before the use.
+    fn int_name(&self, name: &str, before: &str, depth: u32) -> Option<i64> {
+        if let Some(m) = self.macros.get(name) {
+            return self.int_at(m, before, depth + 1);
+        }
+        let mut last = None;
+        for i in word_positions(before, name) {
+            let r = before[i + name.len()..].trim_start();
+            if let Some(r) = r.strip_prefix('=')
+                && !r.starts_with('=')
+            {
+                last = Some((i, r));
+            }
+        }
+        let (i, r) = last?;
+        let end = r.find(';')?;
+        self.int_at(&r[..end], &before[..i], depth + 1)
+    }
+}
+
+/// Index of the bracket closing the one `s` starts with.
+fn matching(s: &str) -> Option<usize> {
+    let mut depth = 0i32;
+    for (i, c) in s.char_indices() {
+        match c {
+            '(' | '{' | '[' => depth += 1,
+            ')' | '}' | ']' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+#[derive(Debug, Clone, PartialEq)]
+enum Tok {
+    Num(i64),
+    Name(String),
+    Op(&'static str),
+}
+
+fn tokens(s: &str) -> Option<Vec<Tok>> {
+    const OPS: [&str; 13] = [
+        "<<", ">>", "+", "-", "*", "/", "%", "(", ")", "&", "|", "^", "~",
+    ];
+    let mut out = Vec::new();
+    let b = s.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i] as char;
+        if c.is_whitespace() {
+            i += 1;
+        } else if c.is_ascii_digit() {
+            let start = i;
+            while i < b.len() && (b[i] as char).is_ascii_alphanumeric() {
+                i += 1;
+            }
+            let lit = s[start..i].trim_end_matches(['u', 'U', 'l', 'L']);
+            let v = if let Some(h) = lit.strip_prefix("0x").or_else(|| lit.strip_prefix("0X")) {
+                i64::from_str_radix(h, 16).ok()?
+            } else {
+                lit.parse().ok()?
+            };
+            out.push(Tok::Num(v));
+        } else if is_ident(c) {
+            let start = i;
+            while i < b.len() && is_ident(b[i] as char) {
+                i += 1;
+            }
+            out.push(Tok::Name(s[start..i].to_string()));
+        } else {
+            let op = OPS.iter().find(|o| s[i..].starts_with(**o))?;
+            out.push(Tok::Op(op));
+            i += op.len();
+        }
+    }
+    Some(out)
+}
+
+/// Integer expressions: `| ^ &`, shifts, `+ -`, `* / %`, unary `- ~ +`, parentheses, casts
+/// to integer types (dropped), numbers and names.
+struct Parser<'a> {
+    toks: &'a [Tok],
+    pos: usize,
+    env: &'a Env,
+    before: &'a str,
+    depth: u32,
+    /// Parentheses and unary operators open now (bounded: the input cannot drive the
+    /// recursion deep).
+    nest: u32,
+}
+
+/// Most nested parentheses and unary operators in one expression.
+const MAX_NEST: u32 = 64;
+
+const LEVELS: [&[&str]; 6] = [
+    &["|"],
+    &["^"],
+    &["&"],
+    &["<<", ">>"],
+    &["+", "-"],
+    &["*", "/", "%"],
+];
+
+const INT_TYPES: [&str; 9] = [
+    "int", "unsigned", "long", "short", "size_t", "uint", "int32_t", "uint32_t", "int64_t",
+];
+
+impl Parser<'_> {
+    fn peek_op(&self) -> Option<&'static str> {
+        match self.toks.get(self.pos) {
+            Some(Tok::Op(o)) => Some(o),
+            _ => None,
+        }
+    }
+
+    fn expr(&mut self) -> Option<i64> {
+        self.level(0)
+    }
+
+    fn level(&mut self, l: usize) -> Option<i64> {
+        if l == LEVELS.len() {
+            return self.unary();
+        }
+        let mut v = self.level(l + 1)?;
+        while let Some(op) = self.peek_op().filter(|o| LEVELS[l].contains(o)) {
+            self.pos += 1;
+            let r = self.level(l + 1)?;
+            v = match op {
+                "|" => v | r,
+                "^" => v ^ r,
+                "&" => v & r,
+                "<<" => v.checked_shl(u32::try_from(r).ok()?)?,
+                ">>" => v.checked_shr(u32::try_from(r).ok()?)?,
+                "+" => v.checked_add(r)?,
+                "-" => v.checked_sub(r)?,
+                "*" => v.checked_mul(r)?,
+                "/" => v.checked_div(r)?,
+                _ => v.checked_rem(r)?,
+            };
+        }
+        Some(v)
+    }
+
+    fn unary(&mut self) -> Option<i64> {
+        self.nest += 1;
+        let v = if self.nest > MAX_NEST {
+            None
+        } else {
+            self.unary_inner()
+        };
+        self.nest -= 1;
+        v
+    }
+
+    fn unary_inner(&mut self) -> Option<i64> {
+        match self.toks.get(self.pos)? {
+            Tok::Op("-") => {
+                self.pos += 1;
+                self.unary()?.checked_neg()
+            }
+            Tok::Op("+") => {
+                self.pos += 1;
+                self.unary()
+            }
+            Tok::Op("~") => {
+                self.pos += 1;
+                Some(!self.unary()?)
+            }
+            Tok::Op("(") => {
+                // A cast to an integer type, or a parenthesised expression.
+                let mut j = self.pos + 1;
+                while let Some(Tok::Name(n)) = self.toks.get(j) {
+                    if !INT_TYPES.contains(&n.as_str()) {
+                        break;
+                    }
+                    j += 1;
+                }
+                if j > self.pos + 1 && self.toks.get(j) == Some(&Tok::Op(")")) {
+                    self.pos = j + 1;
+                    return self.unary();
+                }
+                self.pos += 1;
+                let v = self.expr()?;
+                (self.toks.get(self.pos) == Some(&Tok::Op(")"))).then_some(())?;
+                self.pos += 1;
+                Some(v)
+            }
+            Tok::Num(v) => {
+                self.pos += 1;
+                Some(*v)
+            }
+            Tok::Name(n) => {
+                self.pos += 1;
+                self.env.int_name(n, self.before, self.depth + 1)
+            }
+            Tok::Op(_) => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dim3_from_macros_and_constants() {
+        let src = r#"
+#define BS 16
+const int ROWS = 4;
+// kernel<<<1, 1>>> in a comment is not a launch
+void f(int n) {
+    dim3 threads(BS, BS / ROWS);
+    dim3 grid((n + BS - 1) / BS, 8);
+    k<<<grid, threads>>>(n);
+    int t = 2 * 128;
+    ns::other<float, 4><<<(n + t - 1) / t, t, 0, stream>>>(n);
+    dim3 b;
+    b.x = 32; b.y = ROWS * 2;
+    third<<<dim3(4, 4), b>>>();
+    fourth<<<n, BS * BS>>>();
+}
+"#;
+        let s = launch_sites(src);
+        assert_eq!(s.len(), 4, "{s:?}");
+        assert_eq!(s[0].kernel, "k");
+        assert_eq!(s[0].line, 8);
+        assert_eq!(s[0].block, Some([16, 4, 1]));
+        assert_eq!(s[0].grid, None, "n is not known");
+        assert_eq!(s[1].kernel, "other");
+        assert_eq!(s[1].block, Some([256, 1, 1]));
+        assert_eq!(s[2].kernel, "third");
+        assert_eq!(s[2].grid, Some([4, 4, 1]));
+        assert_eq!(s[2].block, Some([32, 8, 1]));
+        assert_eq!(s[3].block, Some([256, 1, 1]));
+    }
+
+    #[test]
+    fn unresolvable_and_malformed_sites_do_not_panic() {
+        for src in [
+            "k<<<",
+            "<<<a,b>>>",
+            "k<<<g, blockSize>>>();",
+            "#define A A\nk<<<1, A>>>();",
+            "k<<<1, (2>>>",
+            "dim3 b(1,2; k<<<1, b>>>",
+            "k<<<1, 1u << 40>>>",
+            "k<<<1, 0x>>>",
+            format!("k<<<1, {}1{}>>>", "(".repeat(100_000), ")".repeat(100_000)).as_str(),
+            format!("k<<<1, {}1>>>", "-".repeat(100_000)).as_str(),
+        ] {
+            let s = launch_sites(src);
+            assert!(
+                s.iter()
+                    .all(|x| x.block.is_none() || x.block == Some([1, 1, 1])),
+                "{src}: {s:?}"
+            );
+        }
+    }
+}
