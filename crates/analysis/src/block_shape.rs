@@ -59,7 +59,7 @@ fn tile_side(row: u32) -> u32 {
     [0, 1, 2]
         .into_iter()
         .map(|pad| row - pad.min(row))
-        .find(|s| s % 8 == 0 && *s > 0)
+        .find(|s| s.is_multiple_of(8) && *s > 0)
         .unwrap_or(row)
 }
 
@@ -91,7 +91,7 @@ fn shared_tile_row(acf: &Acf, accesses: &[AccessSite]) -> Option<u32> {
         let Ok(row) = u32::try_from(row) else {
             continue;
         };
-        if !(8..=34).contains(&row) || tile_side(row) % 8 != 0 {
+        if !(8..=34).contains(&row) || !tile_side(row).is_multiple_of(8) {
             continue;
         }
         match votes.iter_mut().find(|(r, _)| *r == row) {

@@ -459,7 +459,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
                 ));
             }
             if args.confirm.is_some() {
-                s.push_str(&confirm_summary(&all.findings, &missed, &confirm_note));
+                s.push_str(&confirm_summary(&shown.findings, &missed, &confirm_note));
                 if !missed.is_empty() {
                     let extra = Report {
                         inputs: Vec::new(),

@@ -280,7 +280,8 @@ impl Env {
         };
         // Field assignments after the declaration.
         let tail_start = i + name.len() + (after.len() - rest.len()) + consumed;
-        let tail = &before[tail_start.min(before.len())..];
+        let tail_start = tail_start.min(before.len());
+        let tail = &before[tail_start..];
         for j in word_positions(tail, name) {
             let r = &tail[j + name.len()..];
             let Some(r) = r.strip_prefix('.') else {
@@ -297,7 +298,7 @@ impl Env {
                 continue;
             };
             let end = r.find(';')?;
-            let v = self.int_at(&r[..end], &tail[..j], depth + 1)?;
+            let v = self.int_at(&r[..end], &before[..tail_start + j], depth + 1)?;
             d[k] = u32::try_from(v).ok().filter(|&v| v > 0)?;
         }
         Some(d)
