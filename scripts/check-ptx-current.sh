@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Check that the committed corpus/<name>.ptx files are what scripts/regen-ptx.sh produces now.
+# Check that the committed PTX beside our CUDA sources (corpus/, and the analysis tests' papers/ and
+# patterns/) is what scripts/regen-ptx.sh produces now.
 #
 #   scripts/check-ptx-current.sh
 #
 # Exit 0: every .ptx is current (or nvcc 13.0.88 is not installed: the check is skipped, loudly).
 # Exit 1: some .ptx is stale or missing, or an orphan .ptx has no .cu; the list is printed.
-# To fix: scripts/regen-ptx.sh && git add corpus/*.ptx
+# To fix: scripts/regen-ptx.sh [SOURCE.cu ...] && git add the .ptx files
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)"
@@ -19,30 +20,34 @@ fi
 TMP="$(mktemp -d)"
 trap 'rm -rf "$TMP"' EXIT
 
-if ! scripts/regen-ptx.sh --out "$TMP"; then
+DIRS=(corpus crates/analysis/tests/papers crates/analysis/tests/patterns)
+mapfile -t SOURCES < <(for d in "${DIRS[@]}"; do ls "$d"/*.cu; done | LC_ALL=C sort)
+
+if ! scripts/regen-ptx.sh --out "$TMP" "${SOURCES[@]}"; then
     echo "error: regenerating the PTX failed" >&2
     exit 1
 fi
 
 stale=()
-for src in $(ls corpus/*.cu | LC_ALL=C sort); do
+for src in "${SOURCES[@]}"; do
     name="$(basename "$src" .cu)"
-    committed="corpus/$name.ptx"
+    committed="${src%.cu}.ptx"
     if [[ ! -f "$committed" ]]; then
         stale+=("$committed (missing)")
     elif ! cmp -s "$TMP/$name.ptx" "$committed"; then
         stale+=("$committed (differs; diff -u $committed <(regenerated) shows how)")
     fi
 done
-for ptx in $(ls corpus/*.ptx 2>/dev/null | LC_ALL=C sort); do
-    name="$(basename "$ptx" .ptx)"
-    [[ -f "corpus/$name.cu" ]] || stale+=("$ptx (no corpus/$name.cu)")
+for d in "${DIRS[@]}"; do
+    for ptx in $(ls "$d"/*.ptx 2>/dev/null | LC_ALL=C sort); do
+        [[ -f "${ptx%.ptx}.cu" ]] || stale+=("$ptx (no ${ptx%.ptx}.cu)")
+    done
 done
 
-n=$(ls corpus/*.cu | wc -l)
+n=${#SOURCES[@]}
 if [[ ${#stale[@]} -gt 0 ]]; then
     echo "stale PTX (${#stale[@]} of $n), regenerate with scripts/regen-ptx.sh (nvcc: $nvcc_bin):"
     printf '  %s\n' "${stale[@]}"
     exit 1
 fi
-echo "ok: all $n corpus PTX files are current (nvcc: $nvcc_bin)"
+echo "ok: all $n PTX files of ${DIRS[*]} are current (nvcc: $nvcc_bin)"

@@ -1,8 +1,8 @@
 //! The papers' own examples, with the papers' verdicts: GPUCheck (Lloyd, Ali, Amaral) figures
 //! 1, 3, 6–9, 11–13 and GPUDrano (Alur et al.) figure 2a/2b and its false-positive classes.
-//! Sources and their committed PTX (nvcc 13.0.88, `-ptx -lineinfo -arch=sm_90 -O3`, see
-//! `regen-ptx.sh`) live in `tests/papers/`; expectations are `// expect:` comments as in the
-//! corpus.
+//! Sources and their committed PTX (nvcc 13.0.88, `-ptx -lineinfo -arch=sm_90 -O3` by
+//! `scripts/regen-ptx.sh`; CI checks it is current) live in `tests/papers/`; expectations are
+//! `// expect:` comments as in the corpus.
 
 mod common;
 

@@ -1,5 +1,5 @@
 //! The patterns of issue 10 (`warpscope check` on code nobody here wrote), each a small CUDA
-//! program of our own with committed PTX (nvcc 13.0.88, see `regen-ptx.sh`) in
+//! program of our own with committed PTX (nvcc 13.0.88, `scripts/regen-ptx.sh`; CI checks it is current) in
 //! `tests/patterns/`, checked the way a user first runs `check`: no geometry, no
 //! assumptions; only what the sources' launch sites say, as the command line reads them.
 //! Expectations are `// expect:` comments as in the corpus.
