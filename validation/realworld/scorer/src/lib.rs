@@ -113,6 +113,9 @@ pub struct Finding {
     pub definite: bool,
     pub file: String,
     pub line: u32,
+    /// A boundary check (`kind = "boundary"`: a `divergent-branch` note that at most the last
+    /// warp diverges, when the bound is not a multiple of the warp), tallied apart.
+    pub boundary: bool,
 }
 
 /// How one run of `check` on one module ended.
@@ -250,6 +253,7 @@ pub fn parse_findings(json: &str) -> Result<Vec<Finding>, String> {
                 definite: f.get("certainty").and_then(Value::as_str) == Some("definite"),
                 file: cuda.get("file")?.as_str()?.to_string(),
                 line: u32::try_from(cuda.get("line")?.as_u64()?).ok()?,
+                boundary: f.get("kind").and_then(Value::as_str) == Some("boundary"),
             })
         })
         .collect())
@@ -348,6 +352,12 @@ pub struct Tally {
     pub definite_fp: u32,
     /// Reported lines the H100 did not run (not scored).
     pub unscored: u32,
+    /// Lines the H100 ran with only a boundary note (`kind = "boundary"`), and those of them
+    /// the H100 saw. Not in the counts above: a boundary note says the branch diverges in at
+    /// most one warp and only when the bound is not a multiple of the warp size, which the
+    /// PTX does not tell; a true line with only a boundary note counts as missed.
+    pub boundary: u32,
+    pub boundary_true: u32,
 }
 
 fn ratio(a: u32, b: u32) -> Option<f64> {
@@ -362,6 +372,8 @@ impl Tally {
         self.definite_tp += o.definite_tp;
         self.definite_fp += o.definite_fp;
         self.unscored += o.unscored;
+        self.boundary += o.boundary;
+        self.boundary_true += o.boundary_true;
     }
     pub fn recall(&self) -> Option<f64> {
         ratio(self.tp, self.tp + self.fn_)
@@ -382,13 +394,24 @@ impl Tally {
 /// reports nothing, so its true lines count as misses).
 pub fn score_app(app: &App, runs: &[&Run], m: Measure) -> Tally {
     let mut reported: BTreeMap<(String, u32), bool> = BTreeMap::new();
+    let mut boundary: BTreeSet<(String, u32)> = BTreeSet::new();
     for f in runs.iter().flat_map(|r| &r.findings) {
         if m.predicts(&f.rule) {
+            if f.boundary {
+                boundary.insert((f.file.clone(), f.line));
+                continue;
+            }
             let d = reported.entry((f.file.clone(), f.line)).or_default();
             *d |= f.definite;
         }
     }
     let mut t = Tally::default();
+    for key in boundary.iter().filter(|k| !reported.contains_key(*k)) {
+        if let Some(l) = app.lines.get(key) {
+            t.boundary += 1;
+            t.boundary_true += u32::from(l.positive(m));
+        }
+    }
     for (key, definite) in &reported {
         match app.lines.get(key) {
             None => t.unscored += 1,
@@ -536,14 +559,14 @@ pub fn summary_markdown(mode: Mode, s: &Scores) -> String {
     );
     let _ = writeln!(
         o,
-        "| rule | true lines | reported (scored) | recall | precision | `definite` precision | true lines `definite` | reported on lines not run |"
+        "| rule | true lines | reported (scored) | recall | precision | `definite` precision | true lines `definite` | reported on lines not run | boundary notes (H100 saw) |"
     );
-    let _ = writeln!(o, "|---|---|---|---|---|---|---|---|");
+    let _ = writeln!(o, "|---|---|---|---|---|---|---|---|---|");
     for m in Measure::ALL {
         let t = s.total.get(&m).copied().unwrap_or_default();
         let _ = writeln!(
             o,
-            "| {} | {} | {} | {} ({}/{}) | {} ({}/{}) | {} ({}/{}) | {} | {} |",
+            "| {} | {} | {} | {} ({}/{}) | {} ({}/{}) | {} ({}/{}) | {} | {} | {} ({}) |",
             m.name(),
             t.tp + t.fn_,
             t.tp + t.fp,
@@ -557,7 +580,9 @@ pub fn summary_markdown(mode: Mode, s: &Scores) -> String {
             t.definite_tp,
             t.definite_tp + t.definite_fp,
             pct(t.definite_recall()),
-            t.unscored
+            t.unscored,
+            t.boundary,
+            t.boundary_true
         );
     }
     o
@@ -721,6 +746,7 @@ mod tests {
             definite,
             file: "a.cu".into(),
             line,
+            boundary: false,
         }
     }
 
@@ -743,6 +769,28 @@ mod tests {
         assert_eq!((none.tp, none.fn_), (0, 1));
         assert_eq!(none.recall(), Some(0.0));
         assert_eq!(none.precision(), None);
+    }
+
+    #[test]
+    fn boundary_notes_are_tallied_apart() {
+        let note = |line| Finding {
+            boundary: true,
+            ..f("divergent-branch", line, false)
+        };
+        // A true line with only a boundary note is a miss; a false one is no false alarm;
+        // a line with a finding besides its note is scored as usual.
+        let r = run(vec![
+            note(10),
+            note(12),
+            note(11),
+            f("divergent-branch", 11, false),
+        ]);
+        let d = score_app(&app(), &[&r], Measure::Divergence);
+        assert_eq!((d.tp, d.fp, d.fn_), (0, 1, 1));
+        assert_eq!((d.boundary, d.boundary_true), (2, 1));
+        let j = r#"{"report":{"findings":[{"rule":"divergent-branch","certainty":"possible",
+            "kind":"boundary","location":{"cuda":{"file":"x.cu","line":7,"col":1}}}]}}"#;
+        assert!(parse_findings(j).unwrap()[0].boundary);
     }
 
     #[test]
