@@ -11,7 +11,8 @@
 //!    says which shapes it needs ([`merge_findings`]).
 
 use crate::KernelAnalysis;
-use crate::acf::{AccessSite, Acf, Atom, Kind, Node};
+use crate::acf::{AccessSite, Acf};
+use crate::expr::{Atom, Kind, Node};
 use crate::geometry::{Geometry, GeometrySource};
 use cranelift_entity::EntityRef;
 use warpscope_ptx::Dim;

@@ -7,7 +7,7 @@
 mod common;
 
 use std::collections::BTreeMap;
-use warpscope_analysis::corpus::{Spec, score};
+use warpscope_validate::corpus::{Spec, score};
 use warpscope_analysis::{
     CheckOptions, CheckResult, DivClass, Engine, GeometrySource, KernelGeometry,
 };
