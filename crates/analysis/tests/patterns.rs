@@ -7,11 +7,11 @@
 mod common;
 
 use std::collections::BTreeMap;
-use warpscope_validate::corpus::{Spec, score};
 use warpscope_analysis::{
     CheckOptions, CheckResult, DivClass, Engine, GeometrySource, KernelGeometry,
 };
 use warpscope_report::{Certainty, Rule};
+use warpscope_validate::corpus::{Spec, score};
 
 /// `check` on `tests/patterns/NAME.ptx` with the defaults and the launch sites of its source.
 fn run(name: &str) -> (String, Spec, CheckResult) {
