@@ -126,6 +126,10 @@ pub struct AccessResult {
     pub data_dependent: bool,
     /// Lanes' addresses depend on an unknown parameter (stride unknown).
     pub param_dependent: bool,
+    /// Whether an unknown integer parameter used as a pitch was read as a padded pitch
+    /// (rows a multiple of 32 bytes apart) to measure the access: what only that reading
+    /// shows is `possible`.
+    pub pitch_read: bool,
     /// Whether the evaluation budget ran out: blocks, parameter values and iterations past it
     /// were not enumerated: the costs are the range over what was, and what was not rests on
     /// the symbolic answer (an unknown stride or offset makes a verdict `possible`).
@@ -1311,6 +1315,8 @@ impl<'a> Checker<'a> {
         };
         let mut data = false;
         let mut param = false;
+        // Whether an unknown pitch was read as padded for some verdict.
+        let mut pitch_read = false;
         let mut unc_def = false;
         let mut unc_pos = false;
         let mut mis_def = false;
@@ -1526,12 +1532,20 @@ impl<'a> Checker<'a> {
                 // A lane-varying symbolic stride is an unknown parameter. When it is a row
                 // pitch (rows of a 2-D block) it is measured as a padded pitch, which real
                 // code uses; otherwise the cost depends on it.
-                let split = addr.split(lanes_on).or_else(|| {
-                    (!shared)
-                        .then(|| self.padded_pitch_addr(site, &env, lanes_on))
-                        .flatten()
-                        .and_then(|a| a.split(lanes_on))
-                });
+                // That reading is a guess: what it alone shows is `possible`.
+                let (split, padded) = match addr.split(lanes_on) {
+                    Some(s) => (Some(s), false),
+                    None if !shared => (
+                        self.padded_pitch_addr(site, &env, lanes_on)
+                            .and_then(|a| a.split(lanes_on)),
+                        true,
+                    ),
+                    None => (None, false),
+                };
+                if padded && split.is_some() {
+                    pitch_read = true;
+                }
+                let exact = exact && !padded;
                 let Some((c, part)) = split else {
                     param = true;
                     if lanes_on.count_ones() > 1 {
@@ -1568,7 +1582,13 @@ impl<'a> Checker<'a> {
                 }
                 // Residues of the uniform part modulo 128: those every block takes in turn
                 // (block indices: each value runs) and those nobody knows (parameters, data).
-                let (res_run, res_unk) = self.residues(&part);
+                // The unknown residues come in two readings: with unknown pitches padded
+                // (`res_unk`, the measured costs) and with them left unknown (`res_strict`,
+                // only when they differ): a definite verdict must hold in both.
+                let (res_run, res_unk, res_strict) = self.residues(&part);
+                if res_strict.is_some() {
+                    pitch_read = true;
+                }
                 let base0 = plain.first().copied().unwrap_or(0);
                 let ideal = memory::ideal_sectors(offs.len() as u32, site.size);
                 let plain_cost = memory::global_cost(&plain, site.size);
@@ -1579,9 +1599,11 @@ impl<'a> Checker<'a> {
                 let mut smax = 0;
                 let mut lmin = u32::MAX;
                 let mut lmax = 0;
-                // Some block is certainly misaligned / has excess sectors.
+                // Some block is certainly misaligned with the pitches read as padded; some
+                // block is certainly misaligned / has excess sectors whatever they are.
                 let mut mis_some_block = false;
-                let mut exc_some_block = false;
+                let mut mis_proven = false;
+                let mut exc_proven = false;
                 let mut mis_offset: Option<i64> = None;
                 for &rr in &res_run {
                     let mut bmin = u32::MAX;
@@ -1596,15 +1618,28 @@ impl<'a> Checker<'a> {
                         lmax = lmax.max(l);
                         bmin = bmin.min(sc);
                     }
+                    let strict_min = match &res_strict {
+                        None => bmin,
+                        Some(rs) => rs
+                            .iter()
+                            .map(|ru| {
+                                let shifted: Vec<i64> =
+                                    plain.iter().map(|o| o + rr + ru).collect();
+                                memory::global_cost(&shifted, site.size).sectors
+                            })
+                            .min()
+                            .unwrap_or(bmin),
+                    };
                     if bmin > need {
                         mis_some_block = true;
+                        mis_proven |= strict_min > need;
                         if res_unk.len() == 1 && mis_offset.is_none() {
                             let m = plain.iter().map(|o| o + rr + res_unk[0]).min().unwrap_or(0);
                             mis_offset = Some(m.rem_euclid(32));
                         }
                     }
                     if bmin > ideal {
-                        exc_some_block = true;
+                        exc_proven |= strict_min > ideal;
                     }
                 }
                 let diffs: Vec<i64> = plain.iter().map(|o| o - base0).collect();
@@ -1617,7 +1652,7 @@ impl<'a> Checker<'a> {
                 g.requests = (g.requests.0.min(req.0), g.requests.1.max(req.1));
                 // Gaps: more sectors than ideal even with every dense run aligned.
                 if ra > ideal && smax > ideal {
-                    if exact && exc_some_block {
+                    if exact && exc_proven {
                         unc_def = true;
                     } else {
                         unc_pos = true;
@@ -1625,7 +1660,7 @@ impl<'a> Checker<'a> {
                 }
                 // Misalignment: more sectors than the runs need and than ideal.
                 if mis_some_block {
-                    if exact {
+                    if exact && mis_proven {
                         mis_def = true;
                     } else {
                         mis_pos = true;
@@ -1684,6 +1719,7 @@ impl<'a> Checker<'a> {
             verdicts,
             data_dependent: data,
             param_dependent: param,
+            pitch_read,
             budget_spent,
             address: self.acf.display(site.addr),
             active: self.acf.display(site.active),
@@ -1767,9 +1803,14 @@ impl<'a> Checker<'a> {
     /// Possible values modulo 128 of a lane-uniform symbolic address part, split into the
     /// residues that do occur (block indices of a known grid: every block runs) and those
     /// that are merely possible (unknown parameters, data); each set contains 0 at least.
-    fn residues(&self, part: &[(u32, i64)]) -> (Vec<i64>, Vec<i64>) {
+    ///
+    /// Unknown integer parameters used as pitches ([`pitch_params`]) are read as padded
+    /// (no residue); the third set is the unknown residues with them left unknown, when that
+    /// differs.
+    fn residues(&self, part: &[(u32, i64)]) -> (Vec<i64>, Vec<i64>, Option<Vec<i64>>) {
         let mut run: u128 = 1;
         let mut unk: u128 = 1;
+        let mut pitch: u128 = 1;
         let sumset = |set: u128, contrib: u128| -> u128 {
             let mut next: u128 = 0;
             for a in 0..128 {
@@ -1798,10 +1839,6 @@ impl<'a> Checker<'a> {
                     }
                     run = sumset(run, contrib);
                 }
-                // An integer parameter nothing was said about that the kernel uses as a
-                // pitch (`a[i + k*n]`): real code pads those, so it alone is no reason to
-                // call the access misaligned.
-                _ if f.iter().any(|&s| self.unassumed_pitch(s)) => {}
                 _ => {
                     let mut tz = c.unsigned_abs().trailing_zeros();
                     let mut sliding = false;
@@ -1821,13 +1858,22 @@ impl<'a> Checker<'a> {
                             contrib |= 1u128 << v;
                             v += step;
                         }
-                        unk = sumset(unk, contrib);
+                        if f.iter().any(|&s| self.unassumed_pitch(s)) {
+                            // An integer parameter nothing was said about that the kernel
+                            // uses as a pitch (`a[i + k*n]`): real code pads those, so it
+                            // alone is no reason to call the access misaligned, nor is
+                            // reading it padded a proof that it is.
+                            pitch = sumset(pitch, contrib);
+                        } else {
+                            unk = sumset(unk, contrib);
+                        }
                     }
                 }
             }
         }
-        let list = |set: u128| (0..128).filter(|r| set & (1u128 << r) != 0).collect();
-        (list(run), list(unk))
+        let list = |set: u128| -> Vec<i64> { (0..128).filter(|r| set & (1u128 << r) != 0).collect() };
+        let strict = (pitch != 1).then(|| list(sumset(unk, pitch)));
+        (list(run), list(unk), strict)
     }
 }
 

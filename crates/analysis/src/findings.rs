@@ -153,6 +153,10 @@ fn pct(x: f64) -> String {
 const BUDGET_NOTE: &str = "evaluation budget spent: blocks, parameter values or loop iterations \
                            past it were left symbolic, so this is the range over what was examined";
 
+const PITCH_NOTE: &str = "an integer parameter used as a row pitch was read as padded (rows a \
+                          multiple of 32 bytes apart, as real code pads them): what only that \
+                          reading shows is `possible`; --assume NAME=VALUE measures it";
+
 fn branch_finding(cx: &Ctx<'_>, b: &BranchResult) -> Option<Finding> {
     let (func, _, u) = cx.func(b.site.ctx);
     let cause = u.and_then(|u| u.branch_cause(b.site.inst));
@@ -448,6 +452,9 @@ fn access_findings(cx: &Ctx<'_>, a: &AccessResult) -> Vec<Finding> {
         f.notes.push(format!("address (ACF): {}", a.address));
         if a.budget_spent {
             f.notes.push(BUDGET_NOTE.to_string());
+        }
+        if a.pitch_read {
+            f.notes.push(PITCH_NOTE.to_string());
         }
         if a.active != "1" {
             f.notes.push(format!("executed when (ACF): {}", a.active));
