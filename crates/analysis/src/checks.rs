@@ -66,8 +66,9 @@ pub struct BranchResult {
     pub total: u64,
     /// Whether undecided warps depend on data (else on unknown parameters).
     pub data_dependent: bool,
-    /// Whether some warps counted as divergent diverge only for all values but one of a
-    /// lane-uniform unknown joined to the condition (`tid & 1 || iters < 1`).
+    /// Whether every warp counted as divergent diverges only for all values but one of a
+    /// lane-uniform unknown joined to the condition (`tid & 1 || iters < 1`, `p != NULL &&
+    /// tid == 0`): not proven (that value may be the one a launch passes), so `possible`.
     pub unless_uniform: bool,
     /// Whether the examination covered every block and iteration (no sampling caps hit).
     pub exhaustive: bool,
@@ -1154,7 +1155,7 @@ impl<'a> Checker<'a> {
             maybe,
             total,
             data_dependent: maybe_data > 0,
-            unless_uniform: unless > 0,
+            unless_uniform: unless > 0 && unless == div,
             exhaustive,
             budget_spent,
             condition: self.acf.display(site.cond),

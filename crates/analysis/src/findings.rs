@@ -196,6 +196,13 @@ fn branch_finding(cx: &Ctx<'_>, b: &BranchResult) -> Option<Finding> {
             ),
         ),
     };
+    // Divergent for every value of a uniform unknown but one: that one may be what a launch
+    // passes (a NULL optional pointer, a loop that runs no iteration).
+    let certainty = if b.unless_uniform {
+        Certainty::Possible
+    } else {
+        certainty
+    };
     let mut f = Finding::new(
         warpscope_report::Rule::DivergentBranch,
         certainty,

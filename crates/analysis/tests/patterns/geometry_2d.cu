@@ -5,12 +5,13 @@
 #define BS 16
 #define TILE 32
 
-// Launched below with dim3(BS, BS): the corner test splits the warp holding row BS-1.
+// Launched below with dim3(BS, BS): the corner test splits the warp holding row BS-1 (when
+// the loop it guards runs: nvcc folds `w < 1` into the branch, so `possible`).
 __global__ void corner_launch(float *out, float *sums, const float *in, int w) {
     int tx = threadIdx.x, ty = threadIdx.y;
     int x = blockIdx.x * BS + tx, y = blockIdx.y * BS + ty;
     float v = in[y * w + x];
-    if (ty == BS - 1 && tx == BS - 1) { // expect: divergent-branch definite
+    if (ty == BS - 1 && tx == BS - 1) { // expect: divergent-branch possible
         for (int k = 0; k < w; k++) {
             sums[k] += v;
         }
