@@ -1624,8 +1624,7 @@ impl<'a> Checker<'a> {
                         Some(rs) => rs
                             .iter()
                             .map(|ru| {
-                                let shifted: Vec<i64> =
-                                    plain.iter().map(|o| o + rr + ru).collect();
+                                let shifted: Vec<i64> = plain.iter().map(|o| o + rr + ru).collect();
                                 memory::global_cost(&shifted, site.size).sectors
                             })
                             .min()
@@ -1872,7 +1871,8 @@ impl<'a> Checker<'a> {
                 }
             }
         }
-        let list = |set: u128| -> Vec<i64> { (0..128).filter(|r| set & (1u128 << r) != 0).collect() };
+        let list =
+            |set: u128| -> Vec<i64> { (0..128).filter(|r| set & (1u128 << r) != 0).collect() };
         let strict = (pitch != 1).then(|| list(sumset(unk, pitch)));
         (list(run), list(unk), strict)
     }
