@@ -431,7 +431,7 @@ impl<'a, O: Observer> Env<'a, O> {
             }
         }
         for &(r, c) in &code.warp_consts {
-            let vals: [u64; 32] = std::array::from_fn(|l| self.warp_const(w, c, l as u32, tids[l]));
+            let vals: [u64; 32] = lane_array(|l| self.warp_const(w, c, l as u32, tids[l]));
             w.regs[rb + r as usize] = vals;
         }
     }
@@ -915,4 +915,15 @@ impl<'a, O: Observer> Env<'a, O> {
             }
         }
     }
+}
+
+/// `[f(0), ..., f(31)]`, always inlined (unlike `std::array::from_fn`, whose out-of-line
+/// `try_from_fn` ran without the AVX2 copy's target features).
+#[inline(always)]
+pub(crate) fn lane_array(mut f: impl FnMut(usize) -> u64) -> [u64; 32] {
+    let mut v = [0u64; 32];
+    for (i, x) in v.iter_mut().enumerate() {
+        *x = f(i);
+    }
+    v
 }

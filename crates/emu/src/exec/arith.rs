@@ -356,7 +356,7 @@ impl<'a, O: Observer> Env<'a, O> {
         if exec != 0 {
             let bits = wd.bits();
             let r = &mut w.regs[rb..];
-            let v: [u64; 32] = std::array::from_fn(|i| {
+            let v: [u64; 32] = crate::exec::lane_array(|i| {
                 alu::bfi(
                     bits,
                     r[a as usize][i],
@@ -498,7 +498,7 @@ impl<'a, O: Observer> Env<'a, O> {
                 SetOut::F16x2 => 0x3c00_3c00,
                 SetOut::Bf16x2 => 0x3f80_3f80,
             };
-            let v: [u64; 32] = std::array::from_fn(|i| if t >> i & 1 == 1 { one } else { 0 });
+            let v: [u64; 32] = crate::exec::lane_array(|i| if t >> i & 1 == 1 { one } else { 0 });
             wr(&mut w.regs[rb + d as usize], &v, exec);
         }
     }
@@ -524,7 +524,7 @@ impl<'a, O: Observer> Env<'a, O> {
             let v: [u64; 32] = {
                 let x = &r[a as usize];
                 let y = &r[b as usize];
-                std::array::from_fn(|i| if pm >> i & 1 == 1 { x[i] } else { y[i] })
+                crate::exec::lane_array(|i| if pm >> i & 1 == 1 { x[i] } else { y[i] })
             };
             wr(&mut r[d as usize], &v, exec);
         }

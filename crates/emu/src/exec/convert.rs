@@ -61,7 +61,7 @@ impl<'a, O: Observer> Env<'a, O> {
         if exec != 0 {
             let r = &mut w.regs[rb..];
             let ew = u32::from(ew);
-            let v: [u64; 32] = std::array::from_fn(|i| {
+            let v: [u64; 32] = crate::exec::lane_array(|i| {
                 let mut x = 0u64;
                 for k in 0..usize::from(n) {
                     let s = srcs[k];
@@ -98,7 +98,8 @@ impl<'a, O: Observer> Env<'a, O> {
             for k in 0..usize::from(n) {
                 let dk = ds[k];
                 if dk != NONE {
-                    let v: [u64; 32] = std::array::from_fn(|i| zx(src[i] >> (ew * k as u32), ew));
+                    let v: [u64; 32] =
+                        crate::exec::lane_array(|i| zx(src[i] >> (ew * k as u32), ew));
                     wr(&mut r[dk as usize], &v, exec);
                 }
             }
