@@ -114,6 +114,10 @@ pub fn config_findings(report: &CacheReport, c: &ConfigReport) -> Vec<Finding> {
                     "rereads".into(),
                     Measure::exact(r.rereads as f64, Unit::Count),
                 );
+                m.insert(
+                    "same_value_rereads".into(),
+                    Measure::exact(r.same_value as f64, Unit::Count),
+                );
                 for e in &r.effects {
                     f.provenance.push(Step {
                         message: format!(

@@ -7,6 +7,12 @@
 //! than a few lines per set, so a scan beats a linked list here. Semantics match
 //! [`crate::sector_cache::SectorCache`] access for access (the property tests check that a
 //! thread alone in a [`SectorCache`](crate::sector_cache::SectorCache) sees the same hits).
+//!
+//! Beyond hits, each private line remembers which 4-byte words of it the thread read or wrote
+//! since its warp's last barrier. A miss of the shared L1 on a word the thread already had in
+//! hand since then re-reads a value the thread could have kept in a register (no barrier in
+//! between, so no other thread of its block may have changed it): GRAB's register fix applies
+//! whatever the fault type.
 
 use crate::config::Geometry;
 use crate::sector_cache::Insert;
@@ -17,6 +23,27 @@ use smallvec::SmallVec;
 struct PrivateWay {
     line: u64,
     valid: u8,
+    /// Barrier epoch of `words`.
+    epoch: u32,
+    /// 4-byte words of the line this thread read or wrote in `epoch` (bit i = word i; lines
+    /// of up to 256 bytes).
+    words: u64,
+}
+
+/// One lane's part of an access: which word of the line it touches (a bit of
+/// [`PrivateWay::words`], 0 when unknown) and the warp's barrier epoch.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Word {
+    pub bit: u64,
+    pub epoch: u32,
+}
+
+/// What one private lookup found.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PrivateHit {
+    pub hit: bool,
+    /// The thread had read or written this very word since its warp's last barrier.
+    pub same_word: bool,
 }
 
 type PrivateSet = SmallVec<[PrivateWay; 4]>;
@@ -28,14 +55,28 @@ pub struct PrivateCache {
 }
 
 impl PrivateCache {
-    /// The same lookup-and-update as the shared cache; returns whether it hit.
-    pub fn access(&mut self, geo: &Geometry, sector: u64, insert: Insert) -> bool {
+    /// The same lookup-and-update as the shared cache; returns whether it hit, and whether
+    /// the thread had touched `word` of the line since the last barrier (recording it now).
+    pub fn access(
+        &mut self,
+        geo: &Geometry,
+        sector: u64,
+        insert: Insert,
+        word: Word,
+    ) -> PrivateHit {
         let per = u64::from(geo.sectors_per_line());
         let (line, bit) = (sector / per, 1u8 << (sector % per));
         let set = (line % geo.sets()) as u32;
         let ways = self.sets.entry(set).or_default();
         if let Some(i) = ways.iter().position(|w| w.line == line) {
             let hit = ways[i].valid & bit != 0;
+            let w = &mut ways[i];
+            if w.epoch != word.epoch {
+                w.epoch = word.epoch;
+                w.words = 0;
+            }
+            let same_word = hit && w.words & word.bit != 0;
+            w.words |= word.bit;
             if hit || insert != Insert::None {
                 let mut w = ways.remove(i);
                 w.valid |= bit;
@@ -45,20 +86,25 @@ impl PrivateCache {
                     ways.insert(0, w);
                 }
             }
-            return hit;
+            return PrivateHit { hit, same_word };
         }
         if insert != Insert::None {
             if ways.len() as u32 == geo.ways {
                 ways.pop();
             }
-            let w = PrivateWay { line, valid: bit };
+            let w = PrivateWay {
+                line,
+                valid: bit,
+                epoch: word.epoch,
+                words: word.bit,
+            };
             if insert == Insert::Lru {
                 ways.push(w);
             } else {
                 ways.insert(0, w);
             }
         }
-        false
+        PrivateHit::default()
     }
 }
 
@@ -66,28 +112,54 @@ impl PrivateCache {
 #[derive(Clone, Debug, Default)]
 pub struct WarpCaches {
     lanes: [PrivateCache; 32],
+    /// Barriers the warp has passed.
+    epoch: u32,
+}
+
+/// What a warp's private caches found for one sector.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Golden {
+    /// The first lane whose private cache hit (scenario S1 of GRAB §4.2: then a miss of the
+    /// shared cache is due to other threads; that lane is the witness).
+    pub witness: Option<u32>,
+    /// Some lane re-read a word it had read or written since the warp's last barrier.
+    pub same_word: bool,
 }
 
 impl WarpCaches {
-    /// Accesses `sector` from every lane of `lanes` and returns the first lane that hit, if
-    /// any (scenario S1 of GRAB §4.2: then a miss of the shared cache is due to other
-    /// threads; that lane is the witness).
+    /// Accesses `sector` from every lane of `lanes`; `addrs` (when known) are the lanes'
+    /// byte addresses, which say which word of the line each lane touches.
     pub fn access(
         &mut self,
         geo: &Geometry,
         sector: u64,
         lanes: u32,
         insert: Insert,
-    ) -> Option<u32> {
-        let mut first = None;
+        addrs: Option<&[u64; 32]>,
+    ) -> Golden {
+        let mut g = Golden::default();
         let mut m = lanes;
         while m != 0 {
             let l = m.trailing_zeros();
             m &= m - 1;
-            if self.lanes[l as usize].access(geo, sector, insert) && first.is_none() {
-                first = Some(l);
+            let bit = addrs.map_or(0, |a| {
+                1u64 << ((a[l as usize] % u64::from(geo.line)) / 4 % 64)
+            });
+            let word = Word {
+                bit,
+                epoch: self.epoch,
+            };
+            let h = self.lanes[l as usize].access(geo, sector, insert, word);
+            if h.hit && g.witness.is_none() {
+                g.witness = Some(l);
             }
+            g.same_word |= h.same_word;
         }
-        first
+        g
+    }
+
+    /// The warp passed a barrier: values other threads wrote may differ from now on.
+    pub fn barrier(&mut self) {
+        self.epoch = self.epoch.wrapping_add(1);
     }
 }

@@ -77,6 +77,9 @@ pub struct Effect {
     pub misses: u64,
     /// Misses of a warp re-reading a line it had touched last before the eviction.
     pub rereads: u64,
+    /// Misses of a thread re-reading a word it had itself read or written since its warp's
+    /// last barrier (a value a register would have kept).
+    pub same_value: u64,
     pub distinct_blocks: u64,
     /// Up to [`BLOCK_SAMPLES`] block addresses (hex), most missed first.
     pub blocks: Vec<String>,
@@ -93,6 +96,7 @@ pub struct RootCause {
     pub blocks: Vec<String>,
     pub effects: Vec<Effect>,
     pub rereads: u64,
+    pub same_value: u64,
     pub fix: FixClass,
     /// What to do, in plain words.
     pub advice: String,
@@ -352,10 +356,12 @@ fn kernel_report(
         let r = roots[k.fault.index()].entry(k.root.inst).or_default();
         r.count.misses += v.misses;
         r.count.rereads += v.rereads;
+        r.count.same_value += v.same_value;
         *r.blocks.entry(k.root.block).or_default() += v.misses;
         let e = r.effects.entry(k.effect.inst).or_default();
         e.count.misses += v.misses;
         e.count.rereads += v.rereads;
+        e.count.same_value += v.same_value;
         *e.blocks.entry(k.effect.block).or_default() += v.misses;
     }
     let total = counts.total();
@@ -379,13 +385,14 @@ fn kernel_report(
                         at: place(ei),
                         misses: e.count.misses,
                         rereads: e.count.rereads,
+                        same_value: e.count.same_value,
                         distinct_blocks: e.blocks.len() as u64,
                         blocks: sample_blocks(&e.blocks, line),
                     })
                     .collect();
                 effects.sort_by_key(|e| std::cmp::Reverse(e.misses));
                 let fix = fix_class(f, acc.count);
-                let advice = advice(fix, &at, &effects, &l1_text);
+                let advice = advice(fix, f, &at, &effects, &l1_text);
                 RootCause {
                     rank: 0,
                     priority: acc.count.misses,
@@ -394,6 +401,7 @@ fn kernel_report(
                     blocks: sample_blocks(&acc.blocks, line),
                     effects,
                     rereads: acc.count.rereads,
+                    same_value: acc.count.same_value,
                     fix,
                     advice,
                     estimated_gain_misses: acc.count.misses,
@@ -466,9 +474,13 @@ fn kernel_report(
 /// reduce the thread's own global-memory use (registers). Of `m*h`'s two remedies, shared
 /// memory is named when the lost lines were last touched by other warps (data the threads
 /// share, which a block can stage once), fewer threads per SM when most misses re-read the
-/// missing warp's own lines (nothing to share: only a smaller working set helps).
+/// missing warp's own lines (nothing to share: only a smaller working set helps). Whatever
+/// the fault type, when most misses re-read a value the thread itself read or wrote since its
+/// warp's last barrier, the register fix comes first: the thread needs no cache to keep a value
+/// it already had (GRAB's LBM case study: the reads of one global location inside a loop).
 fn fix_class(f: Fault, c: EffectCount) -> FixClass {
     match f {
+        _ if 2 * c.same_value > c.misses => FixClass::KeepInRegister,
         Fault::Mh => FixClass::RemapBlocks,
         Fault::MStarH if 2 * c.rereads > c.misses => FixClass::FewerThreadsPerSm,
         Fault::MStarH => FixClass::MoveToSharedMemory,
@@ -476,7 +488,7 @@ fn fix_class(f: Fault, c: EffectCount) -> FixClass {
     }
 }
 
-fn advice(fix: FixClass, root: &Place, effects: &[Effect], l1: &str) -> String {
+fn advice(fix: FixClass, fault: Fault, root: &Place, effects: &[Effect], l1: &str) -> String {
     let mut eff: Vec<String> = Vec::new();
     for e in effects {
         let p = e.at.short();
@@ -490,6 +502,12 @@ fn advice(fix: FixClass, root: &Place, effects: &[Effect], l1: &str) -> String {
     let eff = eff.join(", ");
     let root = root.short();
     match fix {
+        FixClass::KeepInRegister if fault.is_interference() => format!(
+            "keep the values read at {eff} in registers: those misses re-read values the same \
+             threads had already read or written since the last barrier, after the loads at \
+             {root} evicted them from the {l1} L1; load each once and reuse it (or fuse the \
+             loops that read it), and accumulate in a register, storing once"
+        ),
         FixClass::KeepInRegister => format!(
             "reduce the global-memory accesses of each thread at {root}: the chains that make \
              {eff} miss start there; keep the value it reads or accumulates in a register \

@@ -7,7 +7,9 @@
 //! SMs' clocks (issued warp instructions) and run through the shared L2.
 
 use std::sync::Arc;
-use warpscope_emu::{LaunchInfo, LaunchStats, MemSpace, MemoryAccess, Observer, WarpInfo};
+use warpscope_emu::{
+    BarrierEvent, LaunchInfo, LaunchStats, MemSpace, MemoryAccess, Observer, WarpInfo,
+};
 use warpscope_ir::{FuncId, Inst};
 
 use crate::config::{CacheConfig, Geometry};
@@ -186,11 +188,18 @@ impl Observer for CacheObserver {
             op,
             sectors: &sectors,
             time: self.clock,
+            addrs: Some(a.addrs),
         };
         for e in &mut self.engines {
             e.request(&r, None);
         }
         self.sectors = sectors;
+    }
+
+    fn barrier(&mut self, w: &WarpInfo, _f: FuncId, _i: Inst, _e: BarrierEvent, _a: u32) {
+        for e in &mut self.engines {
+            e.barrier(w.global_warp);
+        }
     }
 
     fn warp_exit(&mut self, w: &WarpInfo) {

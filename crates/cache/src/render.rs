@@ -296,7 +296,7 @@ pub fn config_text(c: &ConfigReport, top: usize) -> String {
                 for e in r.effects.iter().take(top) {
                     let _ = writeln!(
                         s,
-                        "       effect: {} misses at {}  {} (blocks {}{}){}",
+                        "       effect: {} misses at {}  {} (blocks {}{}){}{}",
                         e.misses,
                         e.at.short(),
                         e.at.instruction,
@@ -304,6 +304,14 @@ pub fn config_text(c: &ConfigReport, top: usize) -> String {
                         more(e.distinct_blocks, &e.blocks, " +{}"),
                         if e.rereads > 0 {
                             format!("; {} re-reads of the warp's own lines", e.rereads)
+                        } else {
+                            String::new()
+                        },
+                        if e.same_value > 0 {
+                            format!(
+                                "; {} re-reads of a value the thread had in hand",
+                                e.same_value
+                            )
                         } else {
                             String::new()
                         }

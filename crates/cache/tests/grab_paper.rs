@@ -38,6 +38,7 @@ fn run(line_of: &dyn Fn(&str) -> u64, thread_of: &dyn Fn(u64) -> u64) -> (Vec<Ou
                 op: Op::Load(Insert::Mru),
                 sectors: &sectors,
                 time: step as u64,
+                addrs: None,
             },
             Some(&mut out),
         );

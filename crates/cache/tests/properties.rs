@@ -98,6 +98,7 @@ fn run(
                 op: r.op,
                 sectors: &secs,
                 time: t as u64,
+                addrs: None,
             },
             Some(&mut out),
         );

@@ -406,4 +406,97 @@ fn html_page_has_fault_heat_map_cards_ranked_root_causes_and_sweep_chart() {
     assert!(charts.iter().all(|c| c.starts_with("<svg")));
     assert!(charts[1].contains("L1 size"), "{}", charts[1]);
     assert!(charts[1].contains("gto hits") && charts[1].contains("gto misses"));
+/// The top root cause of one kernel (highest priority over all fault types) as
+/// (fault, fix class, CUDA line, effect lines), from `warpscope cache SPEC --format json`.
+fn top_root_cause(
+    report: &serde_json::Value,
+    kernel: &str,
+) -> Option<(String, String, u64, Vec<u64>)> {
+    let k = report["configs"][0]["kernels"]
+        .as_array()?
+        .iter()
+        .find(|k| k["name"] == kernel)?;
+    let mut best: Option<(u64, (String, String, u64, Vec<u64>))> = None;
+    for f in k["faults"].as_array()? {
+        for r in f["root_causes"].as_array().into_iter().flatten() {
+            let p = r["priority"].as_u64()?;
+            if best.as_ref().is_none_or(|b| p > b.0) {
+                let effects = r["effects"]
+                    .as_array()?
+                    .iter()
+                    .filter_map(|e| e["at"]["line"].as_u64())
+                    .collect();
+                best = Some((
+                    p,
+                    (
+                        f["fault"].as_str()?.to_string(),
+                        r["fix"].as_str()?.to_string(),
+                        r["at"]["line"].as_u64()?,
+                        effects,
+                    ),
+                ));
+            }
+        }
+    }
+    best.map(|b| b.1)
+}
+
+fn case_report(spec: &str) -> serde_json::Value {
+    let (code, out, err) = warpscope(&["cache", spec, "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    serde_json::from_str(&out).unwrap()
+}
+
+/// docs/cache.md's bitonic-sort case study: at GRAB's 16 KiB L1 the basic sort's top root cause
+/// is a capacity miss (`m*h`) at its global loads (lines 40/41) re-read by the same warps after
+/// the next barrier, so the register fix does not apply; the fix names fewer threads per SM or
+/// shared memory, and the shared-memory version has no root cause left.
+#[test]
+fn case_study_bitonic_top_root_cause_is_capacity_at_the_global_loads() {
+    let v = case_report("crates/cli/tests/specs/cache_bitonic_small.toml");
+    let (fault, fix, line, effects) = top_root_cause(&v, "bitonic_basic").expect("a root cause");
+    assert_eq!(fault, "m*h");
+    assert_eq!(fix, "fewer-threads-per-sm");
+    assert!(line == 40 || line == 41, "root cause at line {line}");
+    assert!(effects.iter().all(|l| *l == 40 || *l == 41), "{effects:?}");
+    assert_eq!(top_root_cause(&v, "bitonic_best"), None);
+}
+
+/// docs/cache.md's lattice-Boltzmann case study: lbm_basic's top root cause is the first loop's
+/// pull (line 81) evicting values the same threads read again (lines 82, 83, 91): the register
+/// fix, which is lbm_v1; lbm_v1's is the second loop's re-pull (line 114) of what the first loop
+/// read (line 103): keep it in registers across the loops (fuse), which is lbm_v2, where no
+/// interference is left.
+#[test]
+fn case_study_lbm_top_root_causes_lead_basic_to_v1_to_v2() {
+    let v = case_report("crates/cli/tests/specs/cache_lbm_small.toml");
+    let (fault, fix, line, effects) = top_root_cause(&v, "lbm_basic").expect("a root cause");
+    assert_eq!(
+        (fault.as_str(), fix.as_str(), line),
+        ("m*h", "keep-in-register", 81)
+    );
+    assert!(
+        effects.iter().all(|l| [81, 82, 83, 91].contains(l)),
+        "{effects:?}"
+    );
+    let (fault, fix, line, effects) = top_root_cause(&v, "lbm_v1").expect("a root cause");
+    assert_eq!(
+        (fault.as_str(), fix.as_str(), line),
+        ("m*h", "keep-in-register", 103)
+    );
+    assert!(effects.iter().all(|l| *l == 114), "{effects:?}");
+    let k = v["configs"][0]["kernels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|k| k["name"] == "lbm_v2")
+        .unwrap();
+    let interference: u64 = k["faults"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["fault"] != "mm")
+        .map(|f| f["count"].as_u64().unwrap())
+        .sum();
+    assert_eq!(interference, 0);
 }
