@@ -53,9 +53,21 @@ def read_ncu(raw):
                 "l2_pct": num(r[col["lts__t_sector_hit_rate.pct"]]),
                 "ld_hit": num(r[col["l1tex__t_sectors_pipe_lsu_mem_global_op_ld_lookup_hit.sum"]]) or 0.0,
                 "ld_miss": num(r[col["l1tex__t_sectors_pipe_lsu_mem_global_op_ld_lookup_miss.sum"]]) or 0.0,
+                # The L2's lookups from the L1s, reads and writes apart, and DRAM sectors read
+                # (None where the collection predates them).
+                **{k: (num(r[col[m]]) if m in col else None) for k, m in SPLIT.items()},
             }
         )
     return out
+
+
+SPLIT = {
+    "l2_rd_hit": "lts__t_sectors_srcunit_tex_op_read_lookup_hit.sum",
+    "l2_rd_miss": "lts__t_sectors_srcunit_tex_op_read_lookup_miss.sum",
+    "l2_wr_hit": "lts__t_sectors_srcunit_tex_op_write_lookup_hit.sum",
+    "l2_wr_miss": "lts__t_sectors_srcunit_tex_op_write_lookup_miss.sum",
+    "dram_rd": "dram__sectors_read.sum",
+}
 
 
 def read_tsv(path):
@@ -79,6 +91,17 @@ def align(manifest, ncu):
     return pairs, dropped + (len(ncu) - j)
 
 
+def ratio(hit, miss):
+    """Hit percentage of hit / (hit + miss); None when unknown or empty."""
+    if hit is None or miss is None or hit + miss <= 0:
+        return None
+    return 100.0 * hit / (hit + miss)
+
+
+def cnt(x):
+    return "-" if x is None else f"{x:.0f}"
+
+
 def pct(x):
     return "-" if x is None else f"{x:.1f}"
 
@@ -90,19 +113,29 @@ def main():
     ncu = read_ncu(raw)
     pairs, dropped = align(manifest, ncu)
     with open(os.path.join(outdir, "ncu_cache.tsv"), "w") as f:
-        f.write("spec\tlaunch\trepeat\tkernel\tl1_hit_pct\tl2_hit_pct\tld_lookup_hit\tld_lookup_miss\n")
+        f.write(
+            "spec\tlaunch\trepeat\tkernel\tl1_hit_pct\tl2_hit_pct\tld_lookup_hit\tld_lookup_miss\t"
+            + "\t".join(SPLIT)
+            + "\n"
+        )
         for m, n in pairs:
             f.write(
                 f"{m['spec']}\t{m['launch']}\t{m['repeat']}\t{m['kernel']}\t{pct(n['l1_pct'])}\t"
-                f"{pct(n['l2_pct'])}\t{n['ld_hit']:.0f}\t{n['ld_miss']:.0f}\n"
+                f"{pct(n['l2_pct'])}\t{n['ld_hit']:.0f}\t{n['ld_miss']:.0f}\t"
+                + "\t".join("-" if n[k] is None else f"{n[k]:.0f}" for k in SPLIT)
+                + "\n"
             )
     # Per (spec, kernel) on the H100.
     hw = {}
     for m, n in pairs:
         k = (m["spec"], m["kernel"])
-        a = hw.setdefault(k, {"hit": 0.0, "miss": 0.0, "l1": [0.0, 0.0], "l2": [0.0, 0.0], "launches": 0})
+        a = hw.setdefault(
+            k, {"hit": 0.0, "miss": 0.0, "l1": [0.0, 0.0], "l2": [0.0, 0.0], "launches": 0, **{s: 0.0 for s in SPLIT}}
+        )
         a["hit"] += n["ld_hit"]
         a["miss"] += n["ld_miss"]
+        for s_ in SPLIT:
+            a[s_] = None if a[s_] is None or n[s_] is None else a[s_] + n[s_]
         w = max(n["ld_hit"] + n["ld_miss"], 1.0)
         for key, v in (("l1", n["l1_pct"]), ("l2", n["l2_pct"])):
             if v is not None:
@@ -135,8 +168,20 @@ def main():
                 "emu_l2_hit": None if t["l2_hit_rate"] is None else 100 * t["l2_hit_rate"],
                 "hw_l2_hit": a["l2"][0] / a["l2"][1] if a["l2"][1] > 0 else None,
                 "faults": (t["fault_mh"], t["fault_mstar_h"], t["fault_mm"]),
+                "hw_l2_read_hit": ratio(a["l2_rd_hit"], a["l2_rd_miss"]),
+                "hw_l2_write_hit": ratio(a["l2_wr_hit"], a["l2_wr_miss"]),
+                "hw_l2_reads": None if a["l2_rd_hit"] is None else a["l2_rd_hit"] + a["l2_rd_miss"],
+                "hw_l2_writes": None if a["l2_wr_hit"] is None else a["l2_wr_hit"] + a["l2_wr_miss"],
+                "hw_dram_read": a["dram_rd"],
+                # The same L2 rate over the L1s' lookups only (what the model's L2 sees).
+                "hw_l2tex_hit": ratio(
+                    None if a["l2_rd_hit"] is None else a["l2_rd_hit"] + a["l2_wr_hit"],
+                    None if a["l2_rd_miss"] is None else a["l2_rd_miss"] + a["l2_wr_miss"],
+                ),
             }
         )
+    for r in rows:
+        r["emu_l2tex_hit"] = r["emu_l2_hit"]
 
     def diff(r, key):
         e, h = r["emu_" + key], r["hw_" + key]
@@ -145,14 +190,17 @@ def main():
     with open(os.path.join(outdir, "compare.tsv"), "w") as f:
         f.write(
             "spec\tkernel\tlaunches\temu_ld_sectors\thw_ld_sectors\temu_ld_hit\thw_ld_hit\t"
-            "emu_l1_hit\thw_l1_hit\temu_l2_hit\thw_l2_hit\tmh\tmstar_h\tmm\n"
+            "emu_l1_hit\thw_l1_hit\temu_l2_hit\thw_l2_hit\tmh\tmstar_h\tmm\t"
+            "hw_l2_reads\thw_l2_read_hit\thw_l2_writes\thw_l2_write_hit\thw_dram_read_sectors\thw_l2tex_hit\n"
         )
         for r in rows:
             f.write(
                 f"{r['spec']}\t{r['kernel']}\t{r['launches']}\t{r['emu_ld_sectors']}\t"
                 f"{r['hw_ld_sectors']:.0f}\t{pct(r['emu_ld_hit'])}\t{pct(r['hw_ld_hit'])}\t"
                 f"{pct(r['emu_l1_hit'])}\t{pct(r['hw_l1_hit'])}\t{pct(r['emu_l2_hit'])}\t"
-                f"{pct(r['hw_l2_hit'])}\t{r['faults'][0]}\t{r['faults'][1]}\t{r['faults'][2]}\n"
+                f"{pct(r['hw_l2_hit'])}\t{r['faults'][0]}\t{r['faults'][1]}\t{r['faults'][2]}\t"
+                f"{cnt(r['hw_l2_reads'])}\t{pct(r['hw_l2_read_hit'])}\t{cnt(r['hw_l2_writes'])}\t"
+                f"{pct(r['hw_l2_write_hit'])}\t{cnt(r['hw_dram_read'])}\t{pct(r['hw_l2tex_hit'])}\n"
             )
     md = [
         "| spec | kernel | launches | global-load sectors emu / H100 | L1 load hit % emu / H100 | "
@@ -167,7 +215,12 @@ def main():
             f"{pct(r['hw_l2_hit'])} |"
         )
     summary = []
-    for key, label in (("ld_hit", "L1 global-load hit rate"), ("l1_hit", "L1 hit rate (all lookups)"), ("l2_hit", "L2 hit rate")):
+    for key, label in (
+        ("ld_hit", "L1 global-load hit rate"),
+        ("l1_hit", "L1 hit rate (all lookups)"),
+        ("l2_hit", "L2 hit rate"),
+        ("l2tex_hit", "L2 hit rate of the L1s' lookups (srcunit_tex reads + writes)"),
+    ):
         d = [abs(diff(r, key)) for r in rows if diff(r, key) is not None]
         if d:
             far = sum(1 for x in d if x > 10)
@@ -180,11 +233,18 @@ def main():
         for r in rows
         if diff(r, "ld_hit") is not None and abs(diff(r, "ld_hit")) > 10
     ]
+    far_tex = [
+        f"- `{r['spec']}` `{r['kernel']}`: L2 (L1s' lookups) {pct(r['emu_l2tex_hit'])} vs {pct(r['hw_l2tex_hit'])}"
+        for r in rows
+        if diff(r, "l2tex_hit") is not None and abs(diff(r, "l2tex_hit")) > 10
+    ]
     with open(os.path.join(outdir, "compare.md"), "w") as f:
         f.write("\n".join(md) + "\n\n" + "\n".join(summary) + "\n")
         f.write(f"\nprofiled launches not matched to a spec launch: {dropped}\n")
         if far_rows:
             f.write("\nmore than 10 points apart (L1 global-load hit rate):\n\n" + "\n".join(far_rows) + "\n")
+        if far_tex:
+            f.write("\nmore than 10 points apart (L2 hit rate of the L1s' lookups):\n\n" + "\n".join(far_tex) + "\n")
     tpath = os.path.join(raw, "times.tsv")
     if os.path.exists(tpath):
         with open(tpath) as src, open(os.path.join(outdir, "times.tsv"), "w") as dst:
