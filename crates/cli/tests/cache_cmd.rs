@@ -406,6 +406,8 @@ fn html_page_has_fault_heat_map_cards_ranked_root_causes_and_sweep_chart() {
     assert!(charts.iter().all(|c| c.starts_with("<svg")));
     assert!(charts[1].contains("L1 size"), "{}", charts[1]);
     assert!(charts[1].contains("gto hits") && charts[1].contains("gto misses"));
+}
+
 /// The top root cause of one kernel (highest priority over all fault types) as
 /// (fault, fix class, CUDA line, effect lines), from `warpscope cache SPEC --format json`.
 fn top_root_cause(
