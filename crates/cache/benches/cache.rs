@@ -52,7 +52,14 @@ fn bench(cr: &mut Criterion) {
     sched.exec.scheduler = settings.schedulers[0];
     sched.exec.memory_latency = settings.memory_latency;
     // Memory-heavy programs with and without reuse, and a compute-heavy one.
-    for name in ["coalesced", "cache_thrash", "transpose", "matmul", "grab_bitonic", "grab_lbm"] {
+    for name in [
+        "coalesced",
+        "cache_thrash",
+        "transpose",
+        "matmul",
+        "grab_bitonic",
+        "grab_lbm",
+    ] {
         let c = case(name, &plain);
         let table = Arc::new(InstTable::new(&c.module, Some(&c.text)));
         let mut g = cr.benchmark_group(name);

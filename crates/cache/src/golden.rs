@@ -3,8 +3,8 @@
 //!
 //! They exist only for the analysis. A thread's cache is created on its first access and
 //! released when its warp exits, so memory follows the resident warps, not the whole grid.
-//! Each set is a short vector in LRU order (most recent first): a thread rarely holds more
-//! than a few lines per set, so a scan beats a linked list here. Semantics match
+//! Each thread's lines sit in one hash map with recency stamps (a lookup is one probe; only
+//! evictions scan, and a thread's private cache rarely fills). Semantics match
 //! [`crate::sector_cache::SectorCache`] access for access (the property tests check that a
 //! thread alone in a [`SectorCache`](crate::sector_cache::SectorCache) sees the same hits).
 //!
@@ -17,12 +17,14 @@
 use crate::config::Geometry;
 use crate::sector_cache::Insert;
 use rustc_hash::FxHashMap;
-use smallvec::SmallVec;
 
 #[derive(Clone, Copy, Debug)]
 struct PrivateWay {
-    line: u64,
     valid: u8,
+    /// Recency: larger is more recent. Lines filled "least recently used" (`.cs`, `.lu`)
+    /// get ever smaller negative stamps, so the latest such fill is the next victim, as at
+    /// the tail of the shared cache's LRU list.
+    stamp: i64,
     /// Barrier epoch of `words`.
     epoch: u32,
     /// 4-byte words of the line this thread read or wrote in `epoch` (bit i = word i; lines
@@ -46,15 +48,26 @@ pub struct PrivateHit {
     pub same_word: bool,
 }
 
-type PrivateSet = SmallVec<[PrivateWay; 4]>;
-
-/// One thread's cache: set index → ways, most recently used first.
+/// One thread's cache: its lines by number with their recency stamps, and the lines held per
+/// set. A lookup is one hash probe; only an eviction (a full set) scans the thread's lines
+/// for the set's least recent one, and a thread's private cache rarely fills.
 #[derive(Clone, Debug, Default)]
 pub struct PrivateCache {
-    sets: FxHashMap<u32, PrivateSet>,
+    lines: FxHashMap<u64, PrivateWay>,
+    used: FxHashMap<u32, u32>,
+    clock: i64,
 }
 
 impl PrivateCache {
+    fn stamp(&mut self, insert: Insert, hit: bool) -> i64 {
+        self.clock += 1;
+        if insert == Insert::Lru && !hit {
+            -self.clock
+        } else {
+            self.clock
+        }
+    }
+
     /// The same lookup-and-update as the shared cache; returns whether it hit, and whether
     /// the thread had touched `word` of the line since the last barrier (recording it now).
     pub fn access(
@@ -66,11 +79,8 @@ impl PrivateCache {
     ) -> PrivateHit {
         let per = u64::from(geo.sectors_per_line());
         let (line, bit) = (sector / per, 1u8 << (sector % per));
-        let set = (line % geo.sets()) as u32;
-        let ways = self.sets.entry(set).or_default();
-        if let Some(i) = ways.iter().position(|w| w.line == line) {
-            let hit = ways[i].valid & bit != 0;
-            let w = &mut ways[i];
+        if let Some(mut w) = self.lines.get(&line).copied() {
+            let hit = w.valid & bit != 0;
             if w.epoch != word.epoch {
                 w.epoch = word.epoch;
                 w.words = 0;
@@ -78,31 +88,39 @@ impl PrivateCache {
             let same_word = hit && w.words & word.bit != 0;
             w.words |= word.bit;
             if hit || insert != Insert::None {
-                let mut w = ways.remove(i);
                 w.valid |= bit;
-                if insert == Insert::Lru && !hit {
-                    ways.push(w);
-                } else {
-                    ways.insert(0, w);
-                }
+                w.stamp = self.stamp(insert, hit);
             }
+            self.lines.insert(line, w);
             return PrivateHit { hit, same_word };
         }
         if insert != Insert::None {
-            if ways.len() as u32 == geo.ways {
-                ways.pop();
-            }
-            let w = PrivateWay {
-                line,
-                valid: bit,
-                epoch: word.epoch,
-                words: word.bit,
-            };
-            if insert == Insert::Lru {
-                ways.push(w);
+            let sets = geo.sets();
+            let set = (line % sets) as u32;
+            let used = self.used.entry(set).or_insert(0);
+            if *used == geo.ways {
+                let victim = self
+                    .lines
+                    .iter()
+                    .filter(|(l, _)| *l % sets == u64::from(set))
+                    .min_by_key(|(_, w)| w.stamp)
+                    .map(|(l, _)| *l);
+                if let Some(v) = victim {
+                    self.lines.remove(&v);
+                }
             } else {
-                ways.insert(0, w);
+                *used += 1;
             }
+            let stamp = self.stamp(insert, false);
+            self.lines.insert(
+                line,
+                PrivateWay {
+                    valid: bit,
+                    stamp,
+                    epoch: word.epoch,
+                    words: word.bit,
+                },
+            );
         }
         PrivateHit::default()
     }

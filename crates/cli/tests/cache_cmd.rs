@@ -408,17 +408,17 @@ fn html_page_has_fault_heat_map_cards_ranked_root_causes_and_sweep_chart() {
     assert!(charts[1].contains("gto hits") && charts[1].contains("gto misses"));
 }
 
-/// The top root cause of one kernel (highest priority over all fault types) as
-/// (fault, fix class, CUDA line, effect lines), from `warpscope cache SPEC --format json`.
-fn top_root_cause(
-    report: &serde_json::Value,
-    kernel: &str,
-) -> Option<(String, String, u64, Vec<u64>)> {
+/// A root cause as (fault, fix class, CUDA line, effect lines).
+type Top = (String, String, u64, Vec<u64>);
+
+/// The top root cause of one kernel (highest priority over all fault types), from
+/// `warpscope cache SPEC --format json`.
+fn top_root_cause(report: &serde_json::Value, kernel: &str) -> Option<Top> {
     let k = report["configs"][0]["kernels"]
         .as_array()?
         .iter()
         .find(|k| k["name"] == kernel)?;
-    let mut best: Option<(u64, (String, String, u64, Vec<u64>))> = None;
+    let mut best: Option<(u64, Top)> = None;
     for f in k["faults"].as_array()? {
         for r in f["root_causes"].as_array().into_iter().flatten() {
             let p = r["priority"].as_u64()?;
