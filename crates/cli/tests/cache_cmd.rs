@@ -478,7 +478,9 @@ fn case_study_lbm_top_root_causes_lead_basic_to_v1_to_v2() {
         ("m*h", "keep-in-register", 81)
     );
     assert!(
-        effects.iter().all(|l| [81, 82, 83, 88, 89, 90, 91].contains(l)),
+        effects
+            .iter()
+            .all(|l| [81, 82, 83, 88, 89, 90, 91].contains(l)),
         "{effects:?}"
     );
     let (fault, fix, line, effects) = top_root_cause(&v, "lbm_v1").expect("a root cause");
