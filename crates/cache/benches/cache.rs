@@ -42,7 +42,7 @@ fn run<O: Observer>(c: &Case, opts: &RunOptions, o: &mut O) {
 fn bench(cr: &mut Criterion) {
     let settings = Settings::default();
     let mut plain = RunOptions::default();
-    plain.exec.deterministic = true;
+    plain.exec.schedule = warpscope_emu::Schedule::Emulated;
     plain.save_dir = Some(std::env::temp_dir().join("ws-cache-bench"));
     let mut sched = RunOptions {
         exec: plain.exec.clone(),
