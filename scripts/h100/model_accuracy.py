@@ -1,28 +1,27 @@
 #!/usr/bin/env python3
 """Compare `warpscope model`'s estimates with H100 kernel times (docs/accuracy.md).
 
-    python3 scripts/h100/model_accuracy.py ORIGINAL.json model_timing.tsv \\
+    python3 scripts/h100/model_accuracy.py ORIGINAL.json TIMING.tsv [--method graph|plain] \\
         [sorting=SORTING.json greedy=GREEDY.json greedy-max=GREEDY_MAX.json] > accuracy.md
 
-ORIGINAL.json is `warpscope model validation/h100/model/liang_h100.toml --format json`;
-ALG.json is `warpscope model DIR/emit/ALG/spec.toml --format json`, the model of the regrouped
-launch exactly as it was measured (the same permutation), taken as run. Without them, the
-estimates of each regrouping come from ORIGINAL.json (`regrouped`). model_timing.tsv comes
-from scripts/h100/model_device.sh (median of batched launches per launch).
+ORIGINAL.json is `warpscope model SPEC --format json`; ALG.json is `warpscope model
+DIR/emit/ALG/spec.toml --format json`, the model of the regrouped launch exactly as it was
+measured (the same permutation, its own coalescing), taken as run. Without them, the paper's
+metrics of each regrouping come from ORIGINAL.json (`regrouped`) and the H100 estimate is not
+given for it. TIMING.tsv comes from scripts/h100/model_device.sh (median of batched launches per
+launch; `--method` picks the rows of one timing method when it has a `method` column, default
+`plain`, the only method of the first validation).
 
-Two errors are reported per kernel, both honestly different from each other:
+Three metrics: the paper's BBV-weighted and BBV-weighted-scheduled, and warpscope's own H100
+throughput estimate (`h100`, not the paper's). Launches are matched by their index in the spec;
+kernels without divergence cost (the fill kernels) are left out.
 
 * absolute: the estimate in cycles turned into time at the latency table's measured SM clock,
-  against the measured kernel time: |est - meas| / meas;
+  against the measured time: |est - meas| / meas, for the original launches and for every
+  version (a regrouped launch is a kernel too);
 * relative (the paper's Table V): for each regrouping, the improvement
-  (T_original - T_version) / T_original the metric estimates against the measured one, in
-  percentage points.
-
-Means are given over all kernels and over the kernels the model does not flag memory-bound
-(its scope). Last, a CALIBRATED variant, labelled as such because it is fitted to measured
-times: time = c0 + c1 * estimate (least squares, per metric) fitted on the other in-scope
-kernels' versions (original and regroupings) and tested on the held-out kernel's versions
-(leave one kernel out), so no kernel is predicted with constants fitted to its own times.
+  (T_original - T_version) / T_original each metric estimates against the measured one, in
+  percentage points, with the speedups.
 """
 import json
 import statistics
@@ -30,147 +29,134 @@ import sys
 from collections import defaultdict
 
 ALGS = ["sorting", "greedy", "greedy-max"]
+METRICS = [("bbv_weighted", "BBV-weighted"), ("bbv_weighted_scheduled", "BBV-weighted-scheduled"),
+           ("h100", "H100 throughput (warpscope)")]
 
 
-def launch_estimates(model, kernel):
-    """Estimates of the (first) launch of `kernel` (display or PTX name) in a model JSON."""
-    for l in model["launches"]:
-        if l["kernel"] == kernel:
-            return l
-    return None
+def launch_of(model, index):
+    return next((l for l in model["launches"] if l["launch"] == index), None)
+
+
+def metrics(l):
+    e = {k: l["estimates"][k] for k in ("bbv_weighted", "bbv_weighted_scheduled")}
+    if "h100" in l:
+        e["h100"] = l["h100"]["cycles"]
+    return e
+
+
+def mean_line(label, v, what):
+    if not v:
+        return f"{label}: no {what}"
+    return f"{label}: **{statistics.mean(v):.1f}** (max {max(v):.1f}) over {len(v)} {what}"
 
 
 def main():
-    model = json.load(open(sys.argv[1]))
+    args = sys.argv[1:]
+    method = "plain"
+    if "--method" in args:
+        i = args.index("--method")
+        method = args[i + 1]
+        del args[i:i + 2]
+    model = json.load(open(args[0]))
     model = model.get("model", model)
     versions = {}
-    for a in sys.argv[3:]:
+    for a in args[2:]:
         alg, path = a.split("=", 1)
         m = json.load(open(path))
         versions[alg] = m.get("model", m)
-    times = defaultdict(dict)  # kernel -> version -> (median ms, min, max)
-    for line in open(sys.argv[2]):
-        if line.startswith("version") or not line.strip():
-            continue
+    times = defaultdict(dict)  # launch index -> version -> ms
+    header = None
+    for line in open(args[1]):
         f = line.rstrip("\n").split("\t")
-        version, kernel, ms = f[0], f[2], float(f[5])
-        lo, hi = (float(f[6]), float(f[7])) if len(f) > 7 else (ms, ms)
-        times[kernel].setdefault(version, (ms, lo, hi))
-    clock = model.get("clock_mhz")
-    out = []
-    abs_err = {"bbv_weighted": [], "bbv_weighted_scheduled": []}
-    rel_err = {"bbv_weighted": [], "bbv_weighted_scheduled": []}
-    abs_rows, rel_rows = [], []
-    points = defaultdict(list)  # in-scope kernel -> [(version, measured ms, {metric: est ms})]
-    for k in model["kernels"]:
-        name, ptx = k["name"], k["ptx_name"]
-        t = times.get(ptx) or times.get(name)
+        if f[0] == "version":
+            header = f
+            continue
+        if not line.strip():
+            continue
+        row = dict(zip(header, f))
+        if row.get("method", "plain") != method:
+            continue
+        times[int(row["launch"])].setdefault(row["version"], float(row["ms"]))
+    clock = model["clock_mhz"]
+    ms = lambda c: c / (clock * 1e3)  # noqa: E731
+    kernels = {k["name"]: k for k in model["kernels"]}
+    out = [f"Timing method: `{method}`; cycles turned into time at the table's clock ({clock:.0f} MHz).\n"]
+    abs_rows, ver_err, orig_err, orig_err_scope = [], defaultdict(list), defaultdict(list), defaultdict(list)
+    rel_rows, rel_err = [], defaultdict(list)
+    for l0 in model["launches"]:
+        k = kernels[l0["kernel"]]
+        t = times.get(l0["launch"])
         if not t or "original" not in t or k["estimates"]["divergence_cost"] <= 0:
             continue
-        l0 = launch_estimates(model, name)
-        e0 = l0["estimates"]
-        t0 = t["original"][0]
-        again = t.get("original-again", (t0,))[0]
-        spread = abs(again - t0) / t0 * 100
-        if clock:
-            bw = e0["bbv_weighted"] / (clock * 1e3)
-            bs = e0["bbv_weighted_scheduled"] / (clock * 1e3)
-            ebw, ebs = abs(bw - t0) / t0 * 100, abs(bs - t0) / t0 * 100
-            abs_err["bbv_weighted"].append(ebw)
-            abs_err["bbv_weighted_scheduled"].append(ebs)
-            abs_rows.append((name, t0, again, spread, bw, ebw, bs, ebs, k.get("memory_bound")))
-            if not k.get("memory_bound"):
-                points[name].append(("original", t0, {"bbv_weighted": bw, "bbv_weighted_scheduled": bs}))
+        name = f"{l0['kernel']} #{l0['launch']}"
+        mb = bool(k.get("memory_bound"))
+        e0 = metrics(l0)
+        t0 = t["original"]
+        again = t.get("original-again", t0)
+        row = [name, t0, again, abs(again - t0) / t0 * 100]
+        for key, _ in METRICS:
+            if key in e0:
+                err = abs(ms(e0[key]) - t0) / t0 * 100
+                row += [ms(e0[key]), err]
+                orig_err[key].append(err)
+                ver_err[key].append(err)
+                if not mb:
+                    orig_err_scope[key].append(err)
+            else:
+                row += [None, None]
+        row.append(("bound: " + l0["h100"]["bound"] if "h100" in l0 else "") + (" (flagged memory-bound)" if mb else ""))
+        abs_rows.append(row)
         for alg in ALGS:
             if alg not in t:
                 continue
             if alg in versions:
-                lv = launch_estimates(versions[alg], name)
+                lv = launch_of(versions[alg], l0["launch"])
                 if lv is None:
                     continue
-                ev = lv["estimates"]
-                est_bw, est_bs, src = ev["bbv_weighted"], ev["bbv_weighted_scheduled"], "emitted"
+                ev = metrics(lv)
             else:
                 r = next((r for r in l0["regrouped"] if r["algorithm"] == alg), None)
                 if r is None:
                     continue
-                est_bw, est_bs, src = r["bbv_weighted"], r["bbv_weighted_scheduled"], "model"
-            t1 = t[alg][0]
+                ev = {k2: r[k2] for k2 in ("bbv_weighted", "bbv_weighted_scheduled")}
+            t1 = t[alg]
             meas = (t0 - t1) / t0 * 100
-            if clock and not k.get("memory_bound"):
-                points[name].append((alg, t1, {"bbv_weighted": est_bw / (clock * 1e3),
-                                               "bbv_weighted_scheduled": est_bs / (clock * 1e3)}))
-            i_bw = (e0["bbv_weighted"] - est_bw) / e0["bbv_weighted"] * 100
-            i_bs = (e0["bbv_weighted_scheduled"] - est_bs) / e0["bbv_weighted_scheduled"] * 100
-            rel_err["bbv_weighted"].append(abs(i_bw - meas))
-            rel_err["bbv_weighted_scheduled"].append(abs(i_bs - meas))
-            rel_rows.append((name, alg, t0, t1, t0 / t1, e0["bbv_weighted_scheduled"] / est_bs,
-                             meas, i_bw, i_bs, abs(i_bw - meas), abs(i_bs - meas), src,
-                             bool(k.get("memory_bound"))))
-    if abs_rows:
-        out.append(f"Absolute estimates of the original kernels, cycles at the table's clock ({clock:.0f} MHz):\n")
-        out.append("| kernel | measured ms (again) | spread | BBV-weighted ms | error | BBV-weighted-scheduled ms | error | memory-bound note |")
-        out.append("|---|---:|---:|---:|---:|---:|---:|---|")
-        for (n, t0, again, sp, bw, ebw, bs, ebs, mb) in abs_rows:
-            out.append(f"| `{n}` | {t0:.4f} ({again:.4f}) | {sp:.1f}% | {bw:.4f} | {ebw:.1f}% | {bs:.4f} | {ebs:.1f}% | {mb or ''} |")
-        for key, label in [("bbv_weighted", "BBV-weighted"), ("bbv_weighted_scheduled", "BBV-weighted-scheduled")]:
-            v = abs_err[key]
-            out.append(f"\nMean absolute-time error, {label}: **{statistics.mean(v):.1f}%** over {len(v)} kernels (max {max(v):.1f}%).")
-            col = 5 if key == "bbv_weighted" else 7
-            w = [r[col] for r in abs_rows if not r[8]]
-            if w and len(w) < len(v):
-                out.append(f"Over the {len(w)} kernels not flagged memory-bound: **{statistics.mean(w):.1f}%**.")
+            rr = [name, alg, t0, t1, t0 / t1, meas]
+            for key, _ in METRICS:
+                if key in ev and key in e0:
+                    imp = (e0[key] - ev[key]) / e0[key] * 100
+                    rr += [e0[key] / ev[key], imp]
+                    rel_err[key].append(abs(imp - meas))
+                    ver_err[key].append(abs(ms(ev[key]) - t1) / t1 * 100)
+                else:
+                    rr += [None, None]
+            rel_rows.append(rr)
+    fmt = lambda v, f: "" if v is None else format(v, f)  # noqa: E731
+    out.append("| launch | measured ms (again) | spread | BBV-weighted ms | error | BBV-weighted-scheduled ms | error | H100 est. ms | error | note |")
+    out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|")
+    for r in abs_rows:
+        out.append(f"| `{r[0]}` | {r[1]:.4f} ({r[2]:.4f}) | {r[3]:.1f}% | {fmt(r[4], '.4f')} | {fmt(r[5], '.1f')}% | "
+                   f"{fmt(r[6], '.4f')} | {fmt(r[7], '.1f')}% | {fmt(r[8], '.4f')} | {fmt(r[9], '.1f')}% | {r[10]} |")
+    out.append("")
+    for key, label in METRICS:
+        out.append("* " + mean_line(f"mean absolute error of the original launches, {label}", orig_err[key], "launches") + "%"
+                   + (f"; not flagged memory-bound: **{statistics.mean(orig_err_scope[key]):.1f}%** over {len(orig_err_scope[key])}"
+                      if orig_err_scope[key] and len(orig_err_scope[key]) < len(orig_err[key]) else ""))
+    for key, label in METRICS:
+        out.append("* " + mean_line(f"mean absolute error over every version (original and regrouped), {label}", ver_err[key], "launch times") + "%")
     if rel_rows:
-        out.append("\nRegroupings (estimated improvements from the model of the launch as measured):\n")
-        out.append("| kernel | regrouping | measured ms (orig → regrouped) | measured speedup | estimated speedup (scheduled) | measured improvement | BBV-weighted est. | BBV-weighted-scheduled est. | error BBV-w (pts) | error BBV-w-s (pts) |")
-        out.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
-        for (n, a, t0, t1, sp, esp, m, bw, bs, ebw, ebs, _src, _mb) in rel_rows:
-            out.append(f"| `{n}` | {a} | {t0:.4f} → {t1:.4f} | {sp:.2f}× | {esp:.2f}× | {m:+.1f}% | {bw:+.1f}% | {bs:+.1f}% | {ebw:.1f} | {ebs:.1f} |")
-        for key, label in [("bbv_weighted", "BBV-weighted"), ("bbv_weighted_scheduled", "BBV-weighted-scheduled")]:
-            v = rel_err[key]
-            out.append(f"\nMean improvement error, {label}: **{statistics.mean(v):.1f}** percentage points over {len(v)} (kernel, regrouping) pairs (max {max(v):.1f}).")
-            col = 9 if key == "bbv_weighted" else 10
-            w = [r[col] for r in rel_rows if not r[12]]
-            if w and len(w) < len(v):
-                out.append(f"Over the {len(w)} pairs of kernels not flagged memory-bound: **{statistics.mean(w):.1f}** points.")
-    out.extend(calibrated(points))
+        out.append("\n| launch | regrouping | measured ms (orig → regrouped) | measured speedup | measured improvement | BBV-w speedup | BBV-w improvement | BBV-w-s speedup | BBV-w-s improvement | H100 speedup | H100 improvement |")
+        out.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+        for r in rel_rows:
+            cells = [f"`{r[0]}`", r[1], f"{r[2]:.4f} → {r[3]:.4f}", f"{r[4]:.2f}×", f"{r[5]:+.1f}%"]
+            for i in range(3):
+                sp, imp = r[6 + 2 * i], r[7 + 2 * i]
+                cells += [fmt(sp, ".2f") + ("×" if sp is not None else ""), fmt(imp, "+.1f") + ("%" if imp is not None else "")]
+            out.append("| " + " | ".join(cells) + " |")
+        out.append("")
+        for key, label in METRICS:
+            out.append("* " + mean_line(f"mean error of the estimated improvement, {label}", rel_err[key], "(launch, regrouping) pairs") + " percentage points")
     print("\n".join(out))
-
-
-def fit(pairs):
-    """Least-squares (c0, c1) of y = c0 + c1 * x."""
-    n = len(pairs)
-    mx = sum(x for x, _ in pairs) / n
-    my = sum(y for _, y in pairs) / n
-    sxx = sum((x - mx) ** 2 for x, _ in pairs)
-    c1 = sum((x - mx) * (y - my) for x, y in pairs) / sxx if sxx > 0 else 0.0
-    return my - c1 * mx, c1
-
-
-def calibrated(points):
-    """Leave-one-kernel-out affine calibration of each metric (labelled: fitted to timings)."""
-    names = sorted(points)
-    if len(names) < 2:
-        return []
-    out = ["\nCALIBRATED variant (fitted to measured times, leave one kernel out): time = c0 + c1 ×"
-           " estimate, fitted on the other in-scope kernels' versions, tested on the held-out"
-           " kernel's:\n",
-           "| held-out kernel | metric | c0 (ms) | c1 | mean error on its versions | its versions |",
-           "|---|---|---:|---:|---:|---|"]
-    errs = defaultdict(list)
-    for held in names:
-        for key, label in [("bbv_weighted", "BBV-weighted"), ("bbv_weighted_scheduled", "BBV-weighted-scheduled")]:
-            train = [(e[key], ms) for n in names if n != held for (_v, ms, e) in points[n]]
-            c0, c1 = fit(train)
-            e = [abs(c0 + c1 * est[key] - ms) / ms * 100 for (_v, ms, est) in points[held]]
-            errs[key].extend(e)
-            vs = ", ".join(f"{v} {x:.0f}%" for (v, _ms, _e), x in zip(points[held], e))
-            out.append(f"| `{held}` | {label} | {c0:.4f} | {c1:.3f} | {statistics.mean(e):.1f}% | {vs} |")
-    for key, label in [("bbv_weighted", "BBV-weighted"), ("bbv_weighted_scheduled", "BBV-weighted-scheduled")]:
-        v = errs[key]
-        out.append(f"\nCalibrated mean error, {label}: **{statistics.mean(v):.1f}%** over {len(v)} held-out"
-                   f" (kernel, version) times (max {max(v):.1f}%).")
-    return out
 
 
 if __name__ == "__main__":

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""Write the launch specs of corpus/liang.cu: the corpus one (small: every corpus test runs it)
-and the H100 validation one of `warpscope model` (2x the threads and longer loops, so each
-kernel runs long enough on the GPU to time).
+"""Write the launch specs of corpus/liang.cu and corpus/liang_heldout.cu: the corpus ones (small:
+every corpus test runs them) and the H100 validation ones of `warpscope model` (more threads and
+longer loops, so each kernel runs long enough on the GPU to time).
 
-    python3 scripts/h100/model_specs.py      # writes corpus/liang.toml and validation/h100/model/liang_h100.toml
+    python3 scripts/h100/model_specs.py      # writes corpus/liang{,_heldout}.toml and
+                                             # validation/h100/model/liang{,_heldout}_h100.toml
 """
 import os
 
@@ -53,6 +54,50 @@ def spec(n, work, maxit, width, nw_lo, nw_span, module, title):
     return "\n".join(out)
 
 
+def heldout(n, cap, rounds, width, pair_rounds, module, title):
+    """corpus/liang_heldout.cu (mirrors its main() at the corpus size)."""
+    g = n // 256
+    out = [f"# {title}", f'module = "{module}"', ""]
+    bufs = [
+        ("start", "u32", n, None), ("steps", "u32", n, "ho_collatz_steps.bin"),
+        ("key", "u32", n, None), ("len", "u32", n, None), ("cls_warp", "u32", n, None),
+        ("cls_thread", "u32", n, None), ("inp", "f32", n, None),
+        ("out", "f32", n, "ho_switch_out.bin"), ("val", "f32", width * n, None),
+        ("w", "f32", 32, None), ("y", "f32", n, "ho_walk_y.bin"),
+        ("pw", "f32", n, "ho_pair_warp.bin"), ("pt", "f32", n, "ho_pair_thread.bin"),
+    ]
+    for name, ty, ln, save in bufs:
+        out += [f"[buffer.{name}]", f'type = "{ty}"', f"len = {ln}", 'init = "zeros"']
+        if save:
+            out.append(f'save = "{save}"')
+        out.append("")
+
+    def launch(k, grid, block, args):
+        out.extend([
+            "[[launch]]", f'kernel = "{k}"', f"grid = [{grid}, 1, 1]", f"block = [{block}, 1, 1]",
+            "shared_bytes = 0", f"args = [ {', '.join(args)} ]", "",
+        ])
+
+    b = lambda s: f'{{ buffer = "{s}" }}'
+    u = lambda v: f"{{ u32 = {v} }}"
+    i = lambda v: f"{{ i32 = {v} }}"
+    f = lambda v: f"{{ f32 = {v} }}"
+    launch("ho_fill_u32", g, 256, [b("start"), u(11), u(1), u(65535), u(1)])
+    launch("ho_fill_u32", g, 256, [b("key"), u(12), u(0), u(8), u(1)])
+    launch("ho_fill_u32", g, 256, [b("len"), u(13), u(0), u(width + 1), u(1)])
+    launch("ho_fill_u32", g, 256, [b("cls_warp"), u(14), u(0), u(2), u(32)])
+    launch("ho_fill_u32", g, 256, [b("cls_thread"), u(15), u(0), u(2), u(1)])
+    launch("ho_fill_f32", g, 256, [b("inp"), u(16), f(-1.0), f(1.0)])
+    launch("ho_fill_f32", width * g, 256, [b("val"), u(17), f(-1.0), f(1.0)])
+    launch("ho_fill_f32", 1, 32, [b("w"), u(18), f(0.0), f(1.0)])
+    launch("ho_collatz", n // 128, 128, [b("start"), b("steps"), i(cap)])
+    launch("ho_switch", g, 256, [b("key"), b("inp"), b("out"), i(rounds)])
+    launch("ho_walk", n // 512, 512, [b("len"), b("val"), b("w"), b("y"), i(n), i(width)])
+    launch("ho_pair", g, 256, [b("cls_warp"), b("inp"), b("pw"), i(pair_rounds)])
+    launch("ho_pair", g, 256, [b("cls_thread"), b("inp"), b("pt"), i(pair_rounds)])
+    return "\n".join(out)
+
+
 def main():
     with open(os.path.join(ROOT, "corpus", "liang.toml"), "w") as fh:
         fh.write(spec(65536, 4, 64, 16, 4, 8, "liang.ptx",
@@ -60,6 +105,13 @@ def main():
     with open(os.path.join(ROOT, "validation", "h100", "model", "liang_h100.toml"), "w") as fh:
         fh.write(spec(131072, 8, 256, 32, 4, 16, "../../../corpus/liang.ptx",
                       "H100 validation spec of `warpscope model` (docs/accuracy.md); written by scripts/h100/model_specs.py."))
+    with open(os.path.join(ROOT, "corpus", "liang_heldout.toml"), "w") as fh:
+        fh.write(heldout(65536, 512, 24, 24, 48, "liang_heldout.ptx",
+                         "Launch spec for liang_heldout.cu (mirrors main()); written by scripts/h100/model_specs.py."))
+    with open(os.path.join(ROOT, "validation", "h100", "model", "liang_heldout_h100.toml"), "w") as fh:
+        fh.write(heldout(262144, 1024, 64, 32, 128, "../../../corpus/liang_heldout.ptx",
+                         "H100 validation spec of the held-out kernels of `warpscope model` (docs/accuracy.md); "
+                         "written by scripts/h100/model_specs.py."))
 
 
 if __name__ == "__main__":

@@ -48,10 +48,43 @@ def init_buffers(spec):
     return arrays
 
 
-def run_once(spec, ptx_path, params, timed, batches=0, batch_size=1):
+def timed_batches(launch, batches, batch_size, graph=False):
+    """Per-launch milliseconds of `batches` groups of `batch_size` back-to-back calls of
+    `launch()` between two events, sorted. With `graph`, each group is one CUDA graph of
+    `batch_size` launches (captured once), so that Python's launch cost is not timed."""
+    import cupy as cp
+
+    stream = cp.cuda.Stream(non_blocking=True)
+    with stream:
+        if graph:
+            stream.begin_capture()
+            for _ in range(batch_size):
+                launch()
+            g = stream.end_capture()
+            run = lambda: g.launch(stream)  # noqa: E731
+        else:
+            def run():
+                for _ in range(batch_size):
+                    launch()
+        for _ in range(2):  # warm-up
+            run()
+        per = []
+        for _ in range(batches):
+            start, stop = cp.cuda.Event(), cp.cuda.Event()
+            start.record(stream)
+            run()
+            stop.record(stream)
+            stop.synchronize()
+            per.append(cp.cuda.get_elapsed_time(start, stop) / batch_size)
+    per.sort()
+    return per
+
+
+def run_once(spec, ptx_path, params, timed, batches=0, batch_size=1, graph=False):
     """Runs the spec once; with `batches`, then times every launch again on its own: `batches`
     groups of `batch_size` back-to-back launches between two events (the kernels must not
-    depend on their own earlier output), returned as per-launch milliseconds of each group."""
+    depend on their own earlier output), returned as per-launch milliseconds of each group
+    (`graph`: see timed_batches)."""
     import cupy as cp
 
     module = cp.RawModule(path=ptx_path)
@@ -114,18 +147,9 @@ def run_once(spec, ptx_path, params, timed, batches=0, batch_size=1):
     if batches > 0:
         times = []
         for li, (kernel, grid, block, args, shared) in enumerate(issued):
-            for _ in range(2):  # warm-up
-                kernel(grid, block, args, shared_mem=shared)
-            per = []
-            for _ in range(batches):
-                start, stop = cp.cuda.Event(), cp.cuda.Event()
-                start.record()
-                for _ in range(batch_size):
-                    kernel(grid, block, args, shared_mem=shared)
-                stop.record()
-                stop.synchronize()
-                per.append(cp.cuda.get_elapsed_time(start, stop) / batch_size)
-            per.sort()
+            per = timed_batches(
+                lambda: kernel(grid, block, args, shared_mem=shared),  # noqa: B023
+                batches, batch_size, graph)
             times.append(
                 {
                     "launch": li,
@@ -137,6 +161,7 @@ def run_once(spec, ptx_path, params, timed, batches=0, batch_size=1):
                     "max_ms": per[-1],
                     "batches": batches,
                     "batch_size": batch_size,
+                    "graph": graph,
                 }
             )
     return outputs, times
@@ -151,6 +176,8 @@ def main():
                     help="after the run, time each launch alone in N groups of --batch-size "
                          "back-to-back launches; the medians go to OUTDIR/kernel_timing.json")
     ap.add_argument("--batch-size", type=int, default=10)
+    ap.add_argument("--graph", action="store_true",
+                    help="with --batches: launch each group as one CUDA graph (no Python launch cost)")
     ap.add_argument("--init-only", action="store_true", help="write initial buffers only (no GPU)")
     a = ap.parse_args()
     spec = sc.load_spec(a.spec)
@@ -166,7 +193,7 @@ def main():
     with open(ptx_path, encoding="utf-8") as f:
         params = sc.entry_params(f.read())
     outputs, ktimes = run_once(spec, ptx_path, params, timed=False,
-                               batches=a.batches, batch_size=a.batch_size)
+                               batches=a.batches, batch_size=a.batch_size, graph=a.graph)
     if a.batches > 0:
         with open(os.path.join(a.outdir, "kernel_timing.json"), "w") as f:
             json.dump({"spec": os.path.basename(a.spec), "launches": ktimes}, f, indent=1)

@@ -117,6 +117,25 @@ pub struct BlockTimes {
     pub warps: u64,
 }
 
+/// The classes of the threads in `slots` (slot `s` runs thread `order[s]`, or `s` when
+/// `order` is `None`) with how many threads of each, in first-seen order.
+pub fn warp_members(
+    classes: &Classes,
+    order: Option<&[u32]>,
+    slots: std::ops::Range<usize>,
+    members: &mut Vec<(u32, u32)>,
+) {
+    members.clear();
+    for s in slots {
+        let t = order.map_or(s, |o| o[s] as usize);
+        let c = classes.of_thread[t];
+        match members.iter_mut().find(|(k, _)| *k == c) {
+            Some(m) => m.1 += 1,
+            None => members.push((c, 1)),
+        }
+    }
+}
+
 /// Thread-block latencies when slot `s` of the launch runs thread `order[s]` (identity when
 /// `None`); blocks hold `tpb` consecutive slots, warps 32 consecutive slots of a block.
 pub fn block_times(
@@ -136,13 +155,6 @@ pub fn block_times(
         column_excess: if detail { vec![0.0; cols] } else { Vec::new() },
         ..BlockTimes::default()
     };
-    let class_at = |s: usize| -> u32 {
-        let t = match order {
-            Some(o) => o[s] as usize,
-            None => s,
-        };
-        classes.of_thread[t]
-    };
     let mut members: Vec<(u32, u32)> = Vec::with_capacity(32);
     let mut maxv = vec![0u32; cols];
     let mut sumv = vec![0u64; cols];
@@ -154,14 +166,7 @@ pub fn block_times(
         while w0 < b1 {
             let w1 = (w0 + 32).min(b1);
             out.warps += 1;
-            members.clear();
-            for s in w0..w1 {
-                let c = class_at(s);
-                match members.iter_mut().find(|(k, _)| *k == c) {
-                    Some(m) => m.1 += 1,
-                    None => members.push((c, 1)),
-                }
-            }
+            warp_members(classes, order, w0..w1, &mut members);
             if members.len() == 1 {
                 let l = classes.latency[members[0].0 as usize];
                 t_run += l;
@@ -204,20 +209,31 @@ pub fn bbv_weighted(blocks: &[f64], sms: u32) -> f64 {
 /// BBV-weighted-scheduled: dynamic round-robin dispatch of the blocks, in order, to
 /// `sms × per_sm` slots; the time the last block ends.
 pub fn bbv_weighted_scheduled(blocks: &[f64], sms: u32, per_sm: u32) -> f64 {
+    dispatch(blocks, sms, per_sm)
+        .iter()
+        .zip(blocks)
+        .map(|(&(_, start), &t)| start + t.max(0.0))
+        .fold(0.0, f64::max)
+}
+
+/// The dispatch of BBV-weighted-scheduled: blocks of durations `blocks`, in order, each to the
+/// `sms × per_sm` slot that frees first (ties to the lowest slot; slot order = wave × sms + sm,
+/// so the first wave fills SM 0…sms−1). Per block: its SM and its start time.
+pub fn dispatch(blocks: &[f64], sms: u32, per_sm: u32) -> Vec<(u32, f64)> {
     let sms = sms.max(1) as u64;
     let slots = sms * u64::from(per_sm.max(1));
-    // (free time, slot order): slot order = wave × sms + sm, so the first wave fills SM 0..131.
+    // (free time, slot order)
     let mut heap: BinaryHeap<Reverse<(u64, u64)>> = (0..slots.min(blocks.len() as u64))
         .map(|s| Reverse((0u64, s)))
         .collect();
-    let mut end = 0.0f64;
+    let mut out = Vec::with_capacity(blocks.len());
     for &t in blocks {
         let Reverse((free, slot)) = heap.pop().expect("at least one slot");
-        let done = f64::from_bits(free) + t.max(0.0);
-        end = end.max(done);
-        heap.push(Reverse((done.to_bits(), slot)));
+        let start = f64::from_bits(free);
+        out.push(((slot % sms) as u32, start));
+        heap.push(Reverse(((start + t.max(0.0)).to_bits(), slot)));
     }
-    end
+    out
 }
 
 #[cfg(test)]

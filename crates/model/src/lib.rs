@@ -9,6 +9,8 @@
 //!   micro-benchmarks) and basic-block latency = the sum of its instructions' latencies;
 //! * [`machine`]: SMs, per-SM limits and occupancy (registers from `ptxas -v` when found);
 //! * [`estimate`]: BBV-weighted and BBV-weighted-scheduled, and the no-divergence estimate;
+//! * [`throughput`]: warpscope's own H100 throughput estimate (an extension, not the paper's):
+//!   latency, issue, unit, memory and launch bounds per block, with measured machine facts;
 //! * [`attribution`]: the divergence cost assigned to branches, joined with the divergence map;
 //! * [`regroup`]: Sorting, Greedy and Greedy-Max;
 //! * [`emit`]: the regrouped launch (permutation buffer, launch spec, PTX rewritten to read
@@ -28,6 +30,7 @@ pub mod machine;
 pub mod page;
 pub mod regroup;
 pub mod render;
+pub mod throughput;
 
 use serde::Serialize;
 use std::collections::HashMap;
@@ -41,6 +44,7 @@ pub use attribution::BranchCost;
 pub use latency::LatencyTable;
 pub use machine::{H100_SMS, Occupancy, RegSource};
 pub use regroup::Algorithm;
+pub use throughput::{H100Estimate, H100Machine};
 
 /// Options of [`model_spec`].
 pub struct ModelOptions {
@@ -57,6 +61,8 @@ pub struct ModelOptions {
     pub algorithms: Vec<Algorithm>,
     /// Keep each launch's thread order per algorithm (for [`emit`]).
     pub keep_orders: bool,
+    /// The machine facts of the H100 throughput estimate.
+    pub machine: H100Machine,
 }
 
 impl Default for ModelOptions {
@@ -70,6 +76,7 @@ impl Default for ModelOptions {
             regs: None,
             algorithms: Algorithm::ALL.to_vec(),
             keep_orders: false,
+            machine: H100Machine::h100(),
         }
     }
 }
@@ -121,6 +128,8 @@ pub struct LaunchModel {
     pub distinct_vectors: usize,
     pub occupancy: Occupancy,
     pub estimates: Estimates,
+    /// warpscope's H100 throughput estimate (not the paper's), with its parts.
+    pub h100: H100Estimate,
     pub regrouped: Vec<Regrouped>,
     /// Thread order per algorithm (`order[slot] = thread`), when kept.
     #[serde(skip)]
@@ -136,6 +145,10 @@ pub struct KernelModel {
     pub launches: u32,
     pub threads: usize,
     pub estimates: Estimates,
+    /// warpscope's H100 throughput estimate (not the paper's), summed over launches (cycles).
+    pub h100: f64,
+    /// What bounds the H100 estimate of the kernel's longest launch.
+    pub h100_bound: throughput::Bound,
     /// BBV-weighted-scheduled after each regrouping, summed over launches.
     pub regrouped: Vec<(Algorithm, f64)>,
     /// Branches by descending divergence cost.
@@ -180,6 +193,32 @@ pub fn column_latencies(module: &Module, l: &LaunchBbv, table: &LatencyTable) ->
         .iter()
         .map(|&(f, b, _)| table.block(&module.funcs[f], b))
         .collect()
+}
+
+/// SM clock (MHz) used for the H100 estimate's measured microseconds when the latency table
+/// records none: the clock the committed table was measured at.
+pub const H100_CLOCK_MHZ: f64 = 1979.5;
+
+/// Bytes of the buffers launch entry `entry` of `spec` is given.
+fn launch_buffer_bytes(spec: &LaunchSpec, entry: Option<usize>) -> f64 {
+    let Some(e) = entry.and_then(|e| spec.launches.get(e)) else {
+        return 0.0;
+    };
+    let mut names: Vec<&str> = e
+        .args
+        .iter()
+        .filter_map(|a| match a {
+            warpscope_emu::spec::Arg::Buffer { name, .. } => Some(name.as_str()),
+            _ => None,
+        })
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    names
+        .iter()
+        .filter_map(|n| spec.buffers.iter().find(|b| b.name == *n))
+        .map(|b| b.bytes() as f64)
+        .sum()
 }
 
 /// Profiles `spec` and models every profiled launch.
@@ -234,6 +273,7 @@ pub fn model_launches(
     let mut launches = Vec::new();
     let mut kernels: Vec<KernelModel> = Vec::new();
     let mut excess: HashMap<String, attribution::ColumnExcess> = HashMap::new();
+    let mut longest_h100: HashMap<String, f64> = HashMap::new();
     for l in bbvs {
         let func = &module.funcs[l.kernel];
         let lat = column_latencies(module, l, &opts.latency);
@@ -270,6 +310,21 @@ pub fn model_launches(
             no_divergence: nd,
             divergence_cost: (sched - nd).max(0.0),
         };
+        let cost = throughput::column_costs(module, l, profile.kernel(&func.name));
+        let h100 = throughput::estimate(
+            &throughput::LaunchInput {
+                classes: &classes,
+                lat: &lat,
+                cost: &cost,
+                threads_per_block: tpb,
+                order: None,
+                sms: opts.sms,
+                blocks_per_sm: per_sm,
+                buffer_bytes: launch_buffer_bytes(spec, entries.get(l.launch as usize).copied()),
+                clock_mhz: opts.latency.clock_mhz().unwrap_or(H100_CLOCK_MHZ),
+            },
+            &opts.machine,
+        );
         let mut regrouped = Vec::new();
         let mut orders = Vec::new();
         for &alg in &opts.algorithms {
@@ -299,6 +354,8 @@ pub fn model_launches(
                     launches: 0,
                     threads: 0,
                     estimates: Estimates::default(),
+                    h100: 0.0,
+                    h100_bound: h100.bound,
                     regrouped: opts.algorithms.iter().map(|&a| (a, 0.0)).collect(),
                     branches: Vec::new(),
                     unattributed_cost: 0.0,
@@ -310,6 +367,12 @@ pub fn model_launches(
         km.launches += 1;
         km.threads += classes.threads();
         km.estimates.add(&est);
+        let longest = longest_h100.entry(func.name.clone()).or_insert(0.0);
+        if h100.cycles >= *longest {
+            *longest = h100.cycles;
+            km.h100_bound = h100.bound;
+        }
+        km.h100 += h100.cycles;
         for (slot, r) in km.regrouped.iter_mut().zip(&regrouped) {
             slot.1 += r.bbv_weighted_scheduled;
         }
@@ -334,6 +397,7 @@ pub fn model_launches(
             distinct_vectors: classes.len(),
             occupancy,
             estimates: est,
+            h100,
             regrouped,
             orders,
         });

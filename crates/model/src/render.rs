@@ -13,8 +13,10 @@ use warpscope_report::{Certainty, Finding, Gain, KernelInfo, Measure, Origin, Re
 use crate::{ModelReport, regroup::Algorithm};
 
 /// The CSV header: one row per kernel, estimates in cycles; `sorting`, `greedy`, `greedy_max`
-/// are the BBV-weighted-scheduled estimate after each regrouping.
-pub const CSV_COLUMNS: [&str; 10] = [
+/// are the BBV-weighted-scheduled estimate after each regrouping; `h100` (last, so that the
+/// paper's columns keep their places) is warpscope's own H100 throughput estimate
+/// ([`crate::throughput`]), not one of the paper's metrics.
+pub const CSV_COLUMNS: [&str; 11] = [
     "kernel",
     "launches",
     "threads",
@@ -25,6 +27,7 @@ pub const CSV_COLUMNS: [&str; 10] = [
     "sorting",
     "greedy",
     "greedy_max",
+    "h100",
 ];
 
 fn csv_field(s: &str) -> String {
@@ -61,6 +64,7 @@ pub fn csv(m: &ModelReport) -> String {
             r(Algorithm::Sorting),
             r(Algorithm::Greedy),
             r(Algorithm::GreedyMax),
+            cycles(k.h100),
         ];
         out.push_str(&fields.join(","));
         out.push('\n');
@@ -237,6 +241,15 @@ pub fn text(m: &ModelReport, top: usize) -> String {
             "  BBV-weighted-scheduled  {:>14} cycles{ms}",
             cycles(e.bbv_weighted_scheduled)
         );
+        let ms = to_ms(k.h100)
+            .map(|v| format!(" (~{v:.4} ms)"))
+            .unwrap_or_default();
+        let _ = writeln!(
+            s,
+            "  H100 throughput         {:>14} cycles{ms}, bound: {} (warpscope's extension, not the paper's)",
+            cycles(k.h100),
+            k.h100_bound.describe()
+        );
         let share = if e.bbv_weighted_scheduled > 0.0 {
             e.divergence_cost / e.bbv_weighted_scheduled
         } else {
@@ -315,6 +328,19 @@ pub fn text(m: &ModelReport, top: usize) -> String {
             o.limiter,
             o.regs_per_thread,
             o.regs_from.as_str()
+        );
+        let h = &l.h100;
+        let _ = writeln!(
+            s,
+            "      H100 estimate {} cycles = max(dispatch {}, launch {} + max(compute {}, memory {})); {} blocks share an SM; {} sectors; bound: {}",
+            cycles(h.cycles),
+            cycles(h.dispatch),
+            cycles(h.launch),
+            cycles(h.compute),
+            cycles(h.memory),
+            h.blocks_sharing_sm,
+            cycles(h.sectors),
+            h.bound.describe()
         );
     }
     s
