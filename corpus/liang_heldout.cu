@@ -3,13 +3,13 @@
 // was built, estimated and the estimates committed before any of them ran on the GPU. Shapes
 // unlike corpus/liang.cu's:
 //
-// geometry: ho_fill_u32 grid=256..4096,1,1 block=256,1,1
-// geometry: ho_fill_f32 grid=256..4096,1,1 block=256,1,1
-// geometry: ho_collatz grid=512,1,1 block=128,1,1
-// geometry: ho_switch grid=256,1,1 block=256,1,1
-// geometry: ho_walk grid=128,1,1 block=512,1,1
-// geometry: ho_pair grid=256,1,1 block=256,1,1
-// assume: n=65536
+// geometry: ho_fill_u32 grid=64,1,1 block=256,1,1
+// geometry: ho_fill_f32 grid=64..1536,1,1 block=256,1,1
+// geometry: ho_collatz grid=128,1,1 block=128,1,1
+// geometry: ho_switch grid=64,1,1 block=256,1,1
+// geometry: ho_walk grid=32,1,1 block=512,1,1
+// geometry: ho_pair grid=64,1,1 block=256,1,1
+// assume: n=16384
 // assume: ho_collatz cap=512
 // assume: ho_switch rounds=24
 // assume: ho_walk width=24
@@ -136,7 +136,7 @@ __global__ void ho_pair(const unsigned* cls, const float* in, float* out, int ro
 
 int main()
 {
-    const int n = 65536, T = 256, G = n / T;
+    const int n = 16384, T = 256, G = n / T;
     unsigned *start, *steps, *key, *len, *cls_warp, *cls_thread;
     float *in, *out, *val, *w, *y, *pw, *pt;
     CK(cudaMalloc(&start, n * sizeof(unsigned)));

@@ -44,10 +44,10 @@ def metrics(l):
     return e
 
 
-def mean_line(label, v, what):
+def mean_line(label, v, what, unit="%"):
     if not v:
         return f"{label}: no {what}"
-    return f"{label}: **{statistics.mean(v):.1f}** (max {max(v):.1f}) over {len(v)} {what}"
+    return f"{label}: **{statistics.mean(v):.1f}{unit}** (max {max(v):.1f}{unit}) over {len(v)} {what}"
 
 
 def main():
@@ -139,11 +139,11 @@ def main():
                    f"{fmt(r[6], '.4f')} | {fmt(r[7], '.1f')}% | {fmt(r[8], '.4f')} | {fmt(r[9], '.1f')}% | {r[10]} |")
     out.append("")
     for key, label in METRICS:
-        out.append("* " + mean_line(f"mean absolute error of the original launches, {label}", orig_err[key], "launches") + "%"
+        out.append("* " + mean_line(f"mean absolute error of the original launches, {label}", orig_err[key], "launches")
                    + (f"; not flagged memory-bound: **{statistics.mean(orig_err_scope[key]):.1f}%** over {len(orig_err_scope[key])}"
                       if orig_err_scope[key] and len(orig_err_scope[key]) < len(orig_err[key]) else ""))
     for key, label in METRICS:
-        out.append("* " + mean_line(f"mean absolute error over every version (original and regrouped), {label}", ver_err[key], "launch times") + "%")
+        out.append("* " + mean_line(f"mean absolute error over every version (original and regrouped), {label}", ver_err[key], "launch times"))
     if rel_rows:
         out.append("\n| launch | regrouping | measured ms (orig → regrouped) | measured speedup | measured improvement | BBV-w speedup | BBV-w improvement | BBV-w-s speedup | BBV-w-s improvement | H100 speedup | H100 improvement |")
         out.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
@@ -155,7 +155,7 @@ def main():
             out.append("| " + " | ".join(cells) + " |")
         out.append("")
         for key, label in METRICS:
-            out.append("* " + mean_line(f"mean error of the estimated improvement, {label}", rel_err[key], "(launch, regrouping) pairs") + " percentage points")
+            out.append("* " + mean_line(f"mean error of the estimated improvement, {label}", rel_err[key], "(launch, regrouping) pairs", " pts"))
     print("\n".join(out))
 
 

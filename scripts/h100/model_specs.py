@@ -106,7 +106,7 @@ def main():
         fh.write(spec(131072, 8, 256, 32, 4, 16, "../../../corpus/liang.ptx",
                       "H100 validation spec of `warpscope model` (docs/accuracy.md); written by scripts/h100/model_specs.py."))
     with open(os.path.join(ROOT, "corpus", "liang_heldout.toml"), "w") as fh:
-        fh.write(heldout(65536, 512, 24, 24, 48, "liang_heldout.ptx",
+        fh.write(heldout(16384, 512, 24, 24, 48, "liang_heldout.ptx",
                          "Launch spec for liang_heldout.cu (mirrors main()); written by scripts/h100/model_specs.py."))
     with open(os.path.join(ROOT, "validation", "h100", "model", "liang_heldout_h100.toml"), "w") as fh:
         fh.write(heldout(262144, 1024, 64, 32, 128, "../../../corpus/liang_heldout.ptx",

@@ -205,7 +205,11 @@ impl H100Machine {
         if over.is_empty() {
             return Err("empty-kernel table: no rows".into());
         }
-        over.sort_by(|a, b| a.threads.cmp(&b.threads).then(a.blocks.total_cmp(&b.blocks)));
+        over.sort_by(|a, b| {
+            a.threads
+                .cmp(&b.threads)
+                .then(a.blocks.total_cmp(&b.blocks))
+        });
         Ok(H100Machine {
             issue_per_sm: get("issue_per_sm")?,
             unit_per_sm,
@@ -546,7 +550,11 @@ mod tests {
             t.push_str(&format!("{}_per_sm\t1\tx\n", u.name()));
         }
         t.push_str("l1_sectors_per_sm\t4\nl2_sectors_per_clk\t10\ndram_sectors_per_clk\t5\nl2_bytes\t1000\n");
-        H100Machine::parse(&t, "blocks\tthreads\tgraph_us\n1\t1024\t0\n1001\t1024\t1000\n").unwrap()
+        H100Machine::parse(
+            &t,
+            "blocks\tthreads\tgraph_us\n1\t1024\t0\n1001\t1024\t1000\n",
+        )
+        .unwrap()
     }
 
     fn cost(issue: f64, unit: Option<Unit>, sectors: f64) -> ColumnCost {
@@ -561,7 +569,15 @@ mod tests {
         c
     }
 
-    fn run(counts: &[u32], lat: &[f64], cost: &[ColumnCost], tpb: u32, sms: u32, per_sm: u32, bytes: f64) -> H100Estimate {
+    fn run(
+        counts: &[u32],
+        lat: &[f64],
+        cost: &[ColumnCost],
+        tpb: u32,
+        sms: u32,
+        per_sm: u32,
+        bytes: f64,
+    ) -> H100Estimate {
         let classes = Classes::new(counts, lat.len(), lat);
         estimate(
             &LaunchInput {
@@ -592,22 +608,54 @@ mod tests {
     fn many_warps_are_bound_by_issue() {
         // one block of 1024 threads (32 warps), each warp issues 10 × 2 = 20: 32 × 20 / 4 = 160
         // > the path 2 × 5.
-        let e = run(&[2; 1024], &[5.0], &[cost(10.0, None, 0.0)], 1024, 1, 1, 0.0);
+        let e = run(
+            &[2; 1024],
+            &[5.0],
+            &[cost(10.0, None, 0.0)],
+            1024,
+            1,
+            1,
+            0.0,
+        );
         assert_eq!(e.compute, 160.0);
         assert_eq!(e.bound, Bound::Issue);
         // two such blocks on one SM at once: each takes 2 × 160
-        let e = run(&[2; 2048], &[5.0], &[cost(10.0, None, 0.0)], 1024, 1, 2, 0.0);
+        let e = run(
+            &[2; 2048],
+            &[5.0],
+            &[cost(10.0, None, 0.0)],
+            1024,
+            1,
+            2,
+            0.0,
+        );
         assert_eq!(e.blocks_sharing_sm, 2);
         assert_eq!(e.compute, 320.0);
         // ... or one after the other on two slots of one SM: the same
-        let e1 = run(&[2; 2048], &[5.0], &[cost(10.0, None, 0.0)], 1024, 1, 1, 0.0);
+        let e1 = run(
+            &[2; 2048],
+            &[5.0],
+            &[cost(10.0, None, 0.0)],
+            1024,
+            1,
+            1,
+            0.0,
+        );
         assert_eq!(e1.compute, 320.0);
     }
 
     #[test]
     fn a_slow_unit_binds_before_issue() {
         // MUFU at 1 per clock here: 32 warps × 10 MUFU = 320 > issue 320 / 4
-        let e = run(&[1; 1024], &[5.0], &[cost(10.0, Some(Unit::Mufu), 0.0)], 1024, 1, 1, 0.0);
+        let e = run(
+            &[1; 1024],
+            &[5.0],
+            &[cost(10.0, Some(Unit::Mufu), 0.0)],
+            1024,
+            1,
+            1,
+            0.0,
+        );
         assert_eq!(e.compute, 320.0);
         assert_eq!(e.bound, Bound::Unit(Unit::Mufu));
     }
@@ -618,12 +666,28 @@ mod tests {
         let co = run(&[1; 1024], &[1.0], &[cost(1.0, None, 4.0)], 1024, 1, 1, 0.0);
         assert_eq!(co.sectors, 128.0);
         assert_eq!(co.memory, 12.8); // 128 / 10 per clock from the L2
-        let sc = run(&[1; 1024], &[1.0], &[cost(1.0, None, 32.0)], 1024, 1, 1, 0.0);
+        let sc = run(
+            &[1; 1024],
+            &[1.0],
+            &[cost(1.0, None, 32.0)],
+            1024,
+            1,
+            1,
+            0.0,
+        );
         assert_eq!(sc.memory, 102.4);
         // on one SM its L1 (4 sectors per clock) binds first: 1024 / 4 = 256
         assert_eq!((sc.compute, sc.bound, sc.cycles), (256.0, Bound::L1, 256.0));
         // 64 such blocks on 64 SMs share the L2: 65536 / 10
-        let many = run(&vec![1; 64 * 1024], &[1.0], &[cost(1.0, None, 32.0)], 1024, 64, 1, 0.0);
+        let many = run(
+            &vec![1; 64 * 1024],
+            &[1.0],
+            &[cost(1.0, None, 32.0)],
+            1024,
+            64,
+            1,
+            0.0,
+        );
         assert_eq!((many.compute, many.memory), (256.0, 6553.6));
         assert_eq!(many.bound, Bound::L2);
         // data beyond the L2 come from DRAM: 32000 bytes / 32 / 5
@@ -639,14 +703,30 @@ mod tests {
         for t in 0..32 {
             counts.extend_from_slice(if t % 2 == 0 { &[1, 0] } else { &[0, 1] });
         }
-        let e = run(&counts, &[10.0, 20.0], &[cost(1.0, None, 0.0), cost(1.0, None, 0.0)], 32, 1, 1, 0.0);
+        let e = run(
+            &counts,
+            &[10.0, 20.0],
+            &[cost(1.0, None, 0.0), cost(1.0, None, 0.0)],
+            32,
+            1,
+            1,
+            0.0,
+        );
         assert_eq!(e.compute, 30.0);
     }
 
     #[test]
     fn a_grid_of_empty_blocks_costs_its_dispatch() {
         // 2001 blocks of one trivial warp: dispatch (interpolated/extrapolated) 2000 cycles
-        let e = run(&vec![1; 2001 * 32], &[1.0], &[cost(1.0, None, 0.0)], 32, 1000, 1, 0.0);
+        let e = run(
+            &vec![1; 2001 * 32],
+            &[1.0],
+            &[cost(1.0, None, 0.0)],
+            32,
+            1000,
+            1,
+            0.0,
+        );
         assert_eq!(e.dispatch, 2000.0);
         assert_eq!(e.bound, Bound::Dispatch);
         let m = machine();
