@@ -63,7 +63,7 @@ __global__ void ho_collatz(const unsigned* start, unsigned* steps, int cap)
     unsigned x = start[i];
     int k = 0;
     while (x != 1u && k < cap) { // expect: divergent-branch possible
-        x = (x & 1u) ? 3u * x + 1u : x >> 1; // expect: divergent-branch possible
+        x = (x & 1u) ? 3u * x + 1u : x >> 1; // a select (no branch) in the PTX
         ++k;
     }
     steps[i] = (unsigned)k;
@@ -74,7 +74,7 @@ __global__ void ho_switch(const unsigned* key, const float* in, float* out, int 
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     float v = in[i];
     float r = 0.0f;
-    switch (key[i] & 7u) { // expect: divergent-branch possible
+    switch (key[i] & 7u) { // expect: divergent-branch possible, uncoalesced-access definite
     case 0:
         for (int k = 0; k < rounds; ++k) r = fmaf(r, v, 0.5f) * 0.75f + v;
         break;
