@@ -217,10 +217,40 @@ impl Acf {
             (Some(_), _) | (_, Some(_)) => self.konst(1),
             _ if a == b => a,
             _ => {
+                if let Some(p) = self.or_factor(a, b) {
+                    return p;
+                }
                 let (a, b) = if a <= b { (a, b) } else { (b, a) };
                 self.intern(Kind::Or(a, b))
             }
         }
+    }
+
+    /// `(p ∧ x) ∨ (p ∧ ¬x)` is `p`, and `p ∨ (p ∧ x)` is `p`: the path predicate at the join
+    /// of an `if`/`else` is the first form, and left as it is a data-dependent `x` would make
+    /// every access after the join look data-dependently masked.
+    fn or_factor(&self, a: Node, b: Node) -> Option<Node> {
+        let conj = |n: Node| match self.kinds[n.index()] {
+            Kind::And(x, y) => Some([x, y]),
+            _ => None,
+        };
+        let complementary = |x: Node, y: Node| {
+            self.kinds[x.index()] == Kind::Not(y) || self.kinds[y.index()] == Kind::Not(x)
+        };
+        for (p, q) in [(a, b), (b, a)] {
+            if conj(q).is_some_and(|c| c.contains(&p)) {
+                return Some(p);
+            }
+        }
+        let (ca, cb) = (conj(a)?, conj(b)?);
+        for i in 0..2 {
+            for j in 0..2 {
+                if ca[i] == cb[j] && complementary(ca[1 - i], cb[1 - j]) {
+                    return Some(ca[i]);
+                }
+            }
+        }
+        None
     }
 
     pub fn not(&mut self, a: Node) -> Node {

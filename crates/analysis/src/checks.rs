@@ -367,8 +367,8 @@ pub struct Checker<'a> {
     /// Parameters assumed to take each value of a range (a kernel launched repeatedly):
     /// the values examined.
     pub param_ranges: Vec<(Atom, Vec<i64>)>,
-    /// Parameters used as pitches ([`pitch_params`]).
-    pub pitches: rustc_hash::FxHashSet<Atom>,
+    /// Parameters used as pitches, and how ([`pitch_params`]).
+    pub pitches: FxHashMap<Atom, PitchUse>,
     pub(crate) sim_cache: FxHashMap<SimKey, std::rc::Rc<Vec<Sample>>>,
     /// Warp verdicts by the leaves' per-lane values (cleared per branch).
     pub(crate) verdict_cache: std::cell::RefCell<VerdictCache>,
@@ -1511,6 +1511,20 @@ impl<'a> Checker<'a> {
                     continue;
                 }
                 let exact = exact && !maybe_on;
+                // Lanes whose offsets an unknown parameter scrambles (`pos & (stride - 1)`):
+                // measured with the pitch parameters read as padded, when that reading
+                // decides them.
+                let mut padded_first = false;
+                let addr = if !shared
+                    && addr.unknown & lanes_on == 0
+                    && addr.opaque & lanes_on != 0
+                    && let Some(a) = self.padded_pitch_addr(site, &env, lanes_on)
+                {
+                    padded_first = true;
+                    a
+                } else {
+                    addr
+                };
                 if addr.unknown & lanes_on != 0 || addr.opaque & lanes_on != 0 {
                     if addr.unknown & lanes_on != 0 {
                         data = true;
@@ -1535,7 +1549,7 @@ impl<'a> Checker<'a> {
                 // code uses; otherwise the cost depends on it.
                 // That reading is a guess: what it alone shows is `possible`.
                 let (split, padded) = match addr.split(lanes_on) {
-                    Some(s) => (Some(s), false),
+                    Some(s) => (Some(s), padded_first),
                     None if !shared => (
                         self.padded_pitch_addr(site, &env, lanes_on)
                             .and_then(|a| a.split(lanes_on)),
@@ -1727,11 +1741,18 @@ impl<'a> Checker<'a> {
     }
 
     /// Whether symbol `s` is an integer kernel parameter with no assumption given that the
-    /// kernel multiplies by a variable or steps a loop by ([`pitch_params`]).
+    /// kernel uses as a pitch ([`pitch_params`]), or a value scaled by one: the parameter in a
+    /// 24-bit multiply's wrapper (`p & 0xffffff`), or a shift by it (`blockIdx.x << log2N`).
     fn unassumed_pitch(&self, s: u32) -> bool {
+        let is_pitch = |a: Atom| self.pitches.contains_key(&a) && self.unassumed_integer_atom(a);
         match self.syms.symbol(s) {
-            Sym::Atom(a) => self.pitches.contains(&a) && self.unassumed_integer_atom(a),
-            _ => false,
+            Sym::Atom(a) => is_pitch(a),
+            Sym::Node(n) => match self.acf.kind(strip_wrappers(self.acf, n)) {
+                Kind::Atom(a) => is_pitch(a),
+                Kind::Bin(crate::expr::BinOp::Shl, _, amount) => param_atom(self.acf, amount)
+                    .is_some_and(|a| is_pitch(a) && self.pitches.get(&a) == Some(&PitchUse::Shift)),
+                _ => false,
+            },
         }
     }
 
@@ -1763,24 +1784,25 @@ impl<'a> Checker<'a> {
         env: &Env,
         lanes_on: u32,
     ) -> Option<WarpVal> {
-        let pitches: Vec<Atom> = self
+        let pitches: Vec<(Atom, PitchUse)> = self
             .acf
             .params_under(site.addr)
             .into_iter()
-            .filter(|a| self.pitches.contains(a) && self.unassumed_integer_atom(*a))
+            .filter(|a| self.unassumed_integer_atom(*a))
+            .filter_map(|a| self.pitches.get(&a).map(|u| (a, *u)))
             .collect();
         if pitches.is_empty() {
             return None;
         }
-        let with = |pitch: i64| {
+        let with = |reading: usize| {
             let mut e = env.clone();
-            for a in &pitches {
-                e.bind.insert(*a, WarpVal::konst(pitch));
+            for (a, u) in &pitches {
+                e.bind.insert(*a, WarpVal::konst(u.padded()[reading]));
             }
             e
         };
-        let a1 = self.eval(site.addr, &with(PADDED_PITCH));
-        let a2 = self.eval(site.addr, &with(PADDED_PITCH + 32));
+        let a1 = self.eval(site.addr, &with(0));
+        let a2 = self.eval(site.addr, &with(1));
         let (c1, _) = a1.split(lanes_on)?;
         let (c2, _) = a2.split(lanes_on)?;
         let mut row_shift: Vec<([u32; 2], i64)> = Vec::new();
@@ -1878,32 +1900,148 @@ impl<'a> Checker<'a> {
     }
 }
 
-/// Parameters the kernel uses as pitches: multiplied by something that varies (a loop
-/// counter, a thread or block index, another parameter) or stepping a loop-carried value.
-pub fn pitch_params(acf: &Acf) -> rustc_hash::FxHashSet<Atom> {
-    let mut out = rustc_hash::FxHashSet::default();
-    let param = |n: Node| {
-        let mut n = n;
-        while let Kind::Ext(_, x) = acf.kind(n) {
-            n = x;
+/// How a parameter the kernel uses as a pitch enters its indices, which decides the value it
+/// takes when it is read as padded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum PitchUse {
+    /// Multiplied by something that varies (`a[y*w + x]`) or stepping a loop: read as a
+    /// multiple of 32 elements.
+    Multiplier,
+    /// A power of two whose mask selects the low bits of an index (`i & (stride - 1)`, the
+    /// butterflies of a Walsh transform or a sorting network): read as a large power of two,
+    /// so a warp's 32 consecutive indices stay consecutive.
+    Mask,
+    /// A shift amount (`blockIdx.x << log2N`): read as at least 5 (a multiple of 32
+    /// elements).
+    Shift,
+}
+
+impl PitchUse {
+    /// The two values the parameter takes in the padded reading: the first measures, the
+    /// second checks that lanes of one row move together when the pitch changes.
+    fn padded(self) -> [i64; 2] {
+        match self {
+            PitchUse::Multiplier => [PADDED_PITCH, PADDED_PITCH + 32],
+            PitchUse::Mask => [1 << 16, 1 << 17],
+            PitchUse::Shift => [12, 13],
         }
+    }
+}
+
+/// `n` with the 24-bit truncations nvcc wraps around `__mul24` operands and sign or zero
+/// extensions removed: `p & 0xffffff`, `(256*p) >> 8`, `(p << 8) >> 8`.
+fn strip_wrappers(acf: &Acf, n: Node) -> Node {
+    let mut n = n;
+    loop {
+        n = match acf.kind(n) {
+            Kind::Ext(_, x) => x,
+            Kind::Bin(crate::expr::BinOp::And, a, b) => {
+                let low_mask = |c: Node| matches!(acf.kind(c), Kind::Const(m) if m > 0 && m & (m + 1) == 0 && m >= 0xffff);
+                if low_mask(b) {
+                    a
+                } else if low_mask(a) {
+                    b
+                } else {
+                    return n;
+                }
+            }
+            Kind::Bin(crate::expr::BinOp::Shr { .. }, a, k) => {
+                let Kind::Const(k) = acf.kind(k) else {
+                    return n;
+                };
+                if !(1..32).contains(&k) {
+                    return n;
+                }
+                let mut a = a;
+                while let Kind::Ext(_, x) = acf.kind(a) {
+                    a = x;
+                }
+                match acf.kind(a) {
+                    Kind::Mul(x, y) => match (acf.kind(x), acf.kind(y)) {
+                        (Kind::Const(c), _) if c == 1 << k => y,
+                        (_, Kind::Const(c)) if c == 1 << k => x,
+                        _ => return n,
+                    },
+                    Kind::Bin(crate::expr::BinOp::Shl, x, s) if matches!(acf.kind(s), Kind::Const(c) if c == k) => {
+                        x
+                    }
+                    _ => return n,
+                }
+            }
+            _ => return n,
+        };
+    }
+}
+
+/// The kernel parameter `n` is, seen through [`strip_wrappers`] and constant factors.
+fn param_atom(acf: &Acf, n: Node) -> Option<Atom> {
+    let mut n = strip_wrappers(acf, n);
+    loop {
         match acf.kind(n) {
-            Kind::Atom(a @ Atom::Param { .. }) => Some(a),
-            _ => None,
+            Kind::Atom(a @ Atom::Param { .. }) => return Some(a),
+            Kind::Mul(x, y) => match (acf.kind(x), acf.kind(y)) {
+                (Kind::Const(_), _) => n = strip_wrappers(acf, y),
+                (_, Kind::Const(_)) => n = strip_wrappers(acf, x),
+                _ => return None,
+            },
+            _ => return None,
+        }
+    }
+}
+
+/// The parameter `q` of a mask `q - 1` (or `(q >> k) - 1`).
+fn mask_param(acf: &Acf, n: Node) -> Option<Atom> {
+    let Kind::Add(a, b) = acf.kind(strip_wrappers(acf, n)) else {
+        return None;
+    };
+    let q = match (acf.kind(a), acf.kind(b)) {
+        (Kind::Const(-1), _) => b,
+        (_, Kind::Const(-1)) => a,
+        _ => return None,
+    };
+    match acf.kind(strip_wrappers(acf, q)) {
+        Kind::Bin(crate::expr::BinOp::Shr { .. }, x, k)
+            if matches!(acf.kind(k), Kind::Const(_)) =>
+        {
+            param_atom(acf, x)
+        }
+        _ => param_atom(acf, q),
+    }
+}
+
+/// Parameters the kernel uses as pitches, and how ([`PitchUse`]): multiplied by something
+/// that varies (a loop counter, a thread or block index, another parameter), stepping a
+/// loop-carried value, masking an index (`i & (q - 1)`) or shifting one (`b << q`).
+pub fn pitch_params(acf: &Acf) -> FxHashMap<Atom, PitchUse> {
+    let mut out: FxHashMap<Atom, PitchUse> = FxHashMap::default();
+    let mut add = |a: Option<Atom>, u: PitchUse| {
+        if let Some(a) = a {
+            let e = out.entry(a).or_insert(u);
+            *e = (*e).max(u);
         }
     };
     for i in 0..acf.len() {
-        if let Kind::Mul(a, b) = acf.kind(Node::new(i))
-            && !matches!(acf.kind(a), Kind::Const(_))
-            && !matches!(acf.kind(b), Kind::Const(_))
-        {
-            out.extend(param(a));
-            out.extend(param(b));
+        match acf.kind(Node::new(i)) {
+            Kind::Mul(a, b)
+                if !matches!(acf.kind(a), Kind::Const(_))
+                    && !matches!(acf.kind(b), Kind::Const(_)) =>
+            {
+                add(param_atom(acf, a), PitchUse::Multiplier);
+                add(param_atom(acf, b), PitchUse::Multiplier);
+            }
+            Kind::Bin(crate::expr::BinOp::And, a, b) => {
+                add(mask_param(acf, a), PitchUse::Mask);
+                add(mask_param(acf, b), PitchUse::Mask);
+            }
+            Kind::Bin(crate::expr::BinOp::Shl, _, b) => add(param_atom(acf, b), PitchUse::Shift),
+            _ => {}
         }
     }
     for lv in &acf.loopvars {
         if let Some(step) = lv.step {
-            out.extend(acf.params_under(step));
+            for a in acf.params_under(step) {
+                add(Some(a), PitchUse::Multiplier);
+            }
         }
     }
     out

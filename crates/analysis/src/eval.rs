@@ -512,6 +512,54 @@ impl<'a> Evaluator<'a> {
         WarpVal::sym(m)
     }
 
+    /// The power of two a lane-uniform value certainly is a multiple of: 1 when unknown (a
+    /// sliding symbol in it, or a value no lane can split).
+    fn uniform_align(&self, v: &WarpVal) -> u64 {
+        let valid = self.env.valid;
+        let Some((c, part)) = v.split(valid) else {
+            return 1;
+        };
+        let sliding = part.iter().any(|&(m, _)| {
+            self.syms
+                .factors(m)
+                .iter()
+                .any(|&s| self.syms.info(s).align == 0)
+        });
+        if sliding {
+            return 1;
+        }
+        let c0 = (0..32).find(|k| valid & (1 << k) != 0).map_or(0, |k| c[k]);
+        let ca = if c0 == 0 {
+            u64::MAX
+        } else {
+            1u64 << c0.unsigned_abs().trailing_zeros()
+        };
+        ca.min(self.part_align(&part))
+    }
+
+    /// The alignment of `x op y` for lane-uniform operands: `U & m` keeps the zero low bits
+    /// of both (`(pos - (pos & 511)) & 0x7fffffff` is a multiple of 512), `U << k` adds `k`
+    /// of them; 1 for other operations.
+    fn uniform_bin_align(&self, op: BinOp, x: &WarpVal, y: &WarpVal) -> u64 {
+        const CAP: u64 = 1 << 32;
+        let a = match op {
+            BinOp::And => self.uniform_align(x).max(self.uniform_align(y)),
+            BinOp::Shl => {
+                let k = (0..32)
+                    .find(|k| self.env.valid & (1 << k) != 0)
+                    .and_then(|k| y.lane_const(k));
+                match k {
+                    Some(k @ 0..32) if y.is_concrete(self.env.valid) => {
+                        self.uniform_align(x).saturating_mul(1 << k)
+                    }
+                    _ => 1,
+                }
+            }
+            _ => 1,
+        };
+        a.clamp(1, CAP)
+    }
+
     /// Alignment of a lane-uniform symbolic part: the largest power of two dividing every
     /// term (sliding symbols excluded; `u64::MAX` when nothing constrains it).
     pub fn part_align(&self, part: &[(u32, i64)]) -> u64 {
@@ -802,7 +850,8 @@ impl<'a> Evaluator<'a> {
         }
         // Both shared by all lanes: one symbol for the result.
         if x.is_uniform(valid) && y.is_uniform(valid) {
-            return self.node_sym(n, 1);
+            let align = self.uniform_bin_align(op, x, y);
+            return self.node_sym(n, align);
         }
         // Bits that cannot overlap: `|` and `^` are `+` (PTX builds indices with `or`/`bfi`).
         if matches!(op, BinOp::Or | BinOp::Xor) {
@@ -830,7 +879,17 @@ impl<'a> Evaluator<'a> {
                 }
             }
         }
-        // A per-lane constant offset on a uniform symbolic base, with a constant operand.
+        // A per-lane constant offset on a uniform symbolic base, with a constant operand
+        // (either side of an `and`: nvcc writes `and.b32 %r, %mask, %index`).
+        let (x, y) = if matches!(op, BinOp::And)
+            && x.is_uniform(valid)
+            && x.is_concrete(valid)
+            && !y.is_concrete(valid)
+        {
+            (y, x)
+        } else {
+            (x, y)
+        };
         if y.is_uniform(valid)
             && y.is_concrete(valid)
             && let Some((c, part)) = x.split(valid)
