@@ -274,6 +274,7 @@ fn html_page_has_cards_ranked_branches_linked_to_their_lines_and_charts() {
     let labels: Vec<&str> = esc.iter().map(|(l, _)| l.as_str()).collect();
     for l in [
         "BBV-weighted-scheduled",
+        "H100 throughput (warpscope's, not the paper's)",
         "without divergence",
         "divergence cost",
         "best regrouping",

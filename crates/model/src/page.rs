@@ -149,6 +149,10 @@ fn card(c: &mut Card, m: &ModelReport, k: &KernelModel) {
             format!("{} cycles", cycles(e.bbv_weighted_scheduled)),
         )
         .item(
+            "H100 throughput (warpscope's, not the paper's)",
+            format!("{} cycles, bound: {}", cycles(k.h100), k.h100_bound.describe()),
+        )
+        .item(
             "without divergence",
             format!("{} cycles", cycles(e.no_divergence)),
         )
