@@ -150,7 +150,11 @@ fn card(c: &mut Card, m: &ModelReport, k: &KernelModel) {
         )
         .item(
             "H100 throughput (warpscope's, not the paper's)",
-            format!("{} cycles, bound: {}", cycles(k.h100), k.h100_bound.describe()),
+            format!(
+                "{} cycles, bound: {}",
+                cycles(k.h100),
+                k.h100_bound.describe()
+            ),
         )
         .item(
             "without divergence",
