@@ -17,9 +17,9 @@
 //! goes through the non-coherent texture path, which sm_70 and newer unify with the L1).
 
 use cranelift_entity::EntityRef;
-use std::collections::HashMap;
 use warpscope_emu::AccessKind;
-use warpscope_ir::{FuncId, Inst, Module, SrcLoc};
+use warpscope_ir::{FuncId, Inst, Module};
+use warpscope_ptx::LineIndex;
 use warpscope_ptx::modifiers::{CacheOp, L1Evict, MemOrder, Scope};
 
 use crate::grab::Op;
@@ -63,10 +63,10 @@ impl InstTable {
     /// Indexes every instruction of `module` that accesses memory; `ptx` is the module's text
     /// (for PTX lines and instruction text).
     pub fn new(module: &Module, ptx: Option<&str>) -> InstTable {
-        let starts = ptx.map(line_starts);
+        let lines = ptx.map(LineIndex::new);
         let mut t = InstTable::default();
         for (fid, func) in module.funcs.iter() {
-            let locs = effective_locs(func);
+            let locs = func.effective_locs();
             let mut ids = vec![NO_ID; func.insts.len()];
             for (_, i) in func.insts_in_order() {
                 let d = &func.insts[i];
@@ -77,10 +77,10 @@ impl InstTable {
                 t.policies.push(Policy {
                     load: load_op(&d.mods),
                 });
-                let (ptx_line, ptx_col) = starts
+                let (ptx_line, ptx_col) = lines
                     .as_ref()
-                    .map(|s| position(s, d.span.start))
-                    .unwrap_or((0, 0));
+                    .map(|l| l.line_col(d.span.start))
+                    .map_or((0, 0), |p| (p.line, p.col));
                 let text = ptx
                     .and_then(|p| p.get(d.span.start as usize..d.span.end as usize))
                     .unwrap_or("")
@@ -170,42 +170,6 @@ pub fn load_op(m: &warpscope_ptx::modifiers::Modifiers) -> Op {
         return Op::Load(Insert::Lru);
     }
     Op::Load(Insert::Mru)
-}
-
-/// Each instruction's source position, with `.loc` line-0 entries (compiler-generated code)
-/// given the last real position before them, as `profile` does.
-fn effective_locs(func: &warpscope_ir::Function) -> HashMap<Inst, SrcLoc> {
-    let mut out = HashMap::new();
-    let mut last: Option<SrcLoc> = None;
-    for (_, i) in func.insts_in_order() {
-        match func.insts[i].loc {
-            Some(l) if l.line > 0 => {
-                last = Some(l);
-                out.insert(i, l);
-            }
-            Some(l) => {
-                out.insert(i, last.unwrap_or(l));
-            }
-            None => {}
-        }
-    }
-    out
-}
-
-fn line_starts(text: &str) -> Vec<u32> {
-    std::iter::once(0)
-        .chain(
-            text.bytes()
-                .enumerate()
-                .filter(|&(_, b)| b == b'\n')
-                .map(|(i, _)| i as u32 + 1),
-        )
-        .collect()
-}
-
-fn position(starts: &[u32], off: u32) -> (u32, u32) {
-    let i = starts.partition_point(|&s| s <= off).max(1) - 1;
-    (i as u32 + 1, off - starts[i] + 1)
 }
 
 #[cfg(test)]

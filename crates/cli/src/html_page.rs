@@ -188,9 +188,9 @@ pub fn cfg_graphs_static(m: &warpscope_frontend::LoadedModule, findings: &[Findi
         .filter(|p| p.file == m.source.display_name)
         .map(|p| p.line)
         .collect();
-    let starts = warpscope_profile::build::LineStarts::new(&m.source.text);
+    let ptx_lines = warpscope_ptx::LineIndex::new(&m.source.text);
     cfg_graphs(&m.module, &|f, i| {
-        lines.contains(&starts.position(f.insts[i].span.start).0)
+        lines.contains(&ptx_lines.line(f.insts[i].span.start))
     })
 }
 

@@ -63,21 +63,6 @@ pub struct OpSite {
     pub inlined_at: Option<(u32, u32)>,
 }
 
-/// Line starts of a text, for span → line.
-fn line_starts(text: &str) -> Vec<u32> {
-    let mut v = vec![0u32];
-    for (i, b) in text.bytes().enumerate() {
-        if b == b'\n' {
-            v.push(i as u32 + 1);
-        }
-    }
-    v
-}
-
-fn line_of(starts: &[u32], off: u32) -> u32 {
-    starts.partition_point(|&s| s <= off) as u32
-}
-
 /// Translates kernel `kernel` of `module`.
 pub fn translate(
     module: &Module,
@@ -86,11 +71,15 @@ pub fn translate(
     opts: &TranslateOptions,
 ) -> Result<(Program, ProgramSites), TranslateError> {
     let kf = &module.funcs[kernel];
-    let starts = opts.source.as_deref().map(line_starts).unwrap_or_default();
+    let lines = opts
+        .source
+        .as_deref()
+        .map(warpscope_ptx::LineIndex::new)
+        .unwrap_or_default();
     let site_of = |span: warpscope_ptx::Span| -> (u32, String) {
         match opts.source.as_deref() {
             Some(t) => {
-                let line = line_of(&starts, span.start);
+                let line = lines.line(span.start);
                 let s = (span.start as usize).min(t.len());
                 let e = (span.end as usize).clamp(s, t.len());
                 (line, t.get(s..e).unwrap_or("").trim().to_string())
@@ -216,7 +205,7 @@ pub fn translate(
         shared_off: &shared_off,
         param_layout: &params,
         opts,
-        starts: &starts,
+        lines: &lines,
     };
     let mut funcs = Vec::new();
     let mut sites = Vec::new();
@@ -296,7 +285,7 @@ struct ProgCtx<'a> {
     shared_off: &'a HashMap<SharedKey, u64>,
     param_layout: &'a [(u32, u32)],
     opts: &'a TranslateOptions,
-    starts: &'a [u32],
+    lines: &'a warpscope_ptx::LineIndex,
 }
 
 /// Recognises CUDA runtime externs the emulator implements.
@@ -491,7 +480,7 @@ impl<'c, 'a> FnTranslator<'c, 'a> {
                 let s = (sp.start as usize).min(t.len());
                 let e = (sp.end as usize).clamp(s, t.len());
                 (
-                    line_of(self.ctx.starts, sp.start),
+                    self.ctx.lines.line(sp.start),
                     t.get(s..e)
                         .unwrap_or("")
                         .split_whitespace()

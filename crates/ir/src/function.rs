@@ -7,6 +7,7 @@
 use crate::entities::{Block, FuncId, GlobalId, Inst, LocalId, Reg};
 use cranelift_entity::{PrimaryMap, SecondaryMap};
 use smallvec::SmallVec;
+use std::collections::HashMap;
 use warpscope_ptx::{
     Dim, FunctionAttrs, FunctionKind, Linkage, Modifiers, Opcode, Span, SpecialReg, StateSpace,
     Type,
@@ -347,6 +348,28 @@ impl Function {
         self.blocks
             .iter()
             .flat_map(|(b, d)| d.insts.iter().map(move |&i| (b, i)))
+    }
+
+    /// The source position of every instruction as the GPU's line table has it: an
+    /// instruction under `.loc F 0 0` (code the compiler could not tie to a line) takes the
+    /// last real line before it in layout order, as ptxas does (Nsight Compute shows such a
+    /// hoisted load on that line). Instructions without any `.loc` are absent.
+    pub fn effective_locs(&self) -> HashMap<Inst, SrcLoc> {
+        let mut out = HashMap::new();
+        let mut last: Option<SrcLoc> = None;
+        for (_, i) in self.insts_in_order() {
+            match self.insts[i].loc {
+                Some(l) if l.line > 0 => {
+                    last = Some(l);
+                    out.insert(i, l);
+                }
+                Some(l) => {
+                    out.insert(i, last.unwrap_or(l));
+                }
+                None => {}
+            }
+        }
+        out
     }
 
     /// Index of a parameter by name.

@@ -4,33 +4,13 @@
 use cranelift_entity::EntityRef;
 use std::collections::{BTreeMap, HashMap};
 use warpscope_ir::{FuncId, Inst, Module, SrcLoc};
+use warpscope_ptx::LineIndex;
 
 use crate::model::{
     CallSite, Counters, InstProfile, KernelProfile, LaunchRecord, LineProfile, Profile,
     display_name,
 };
 use crate::observe::{InstIndex, Profiler};
-
-/// Byte offsets of line starts, for turning spans into PTX line:column.
-pub struct LineStarts(Vec<u32>);
-
-impl LineStarts {
-    pub fn new(text: &str) -> LineStarts {
-        let mut v = vec![0u32];
-        for (i, b) in text.bytes().enumerate() {
-            if b == b'\n' {
-                v.push(i as u32 + 1);
-            }
-        }
-        LineStarts(v)
-    }
-
-    /// 1-based (line, column) of byte offset `off`.
-    pub fn position(&self, off: u32) -> (u32, u32) {
-        let i = self.0.partition_point(|&s| s <= off).max(1) - 1;
-        (i as u32 + 1, off - self.0[i] + 1)
-    }
-}
 
 /// Counters, access kind and access size of one instruction while building.
 type InstRow = (Counters, Option<crate::model::Access>, u32);
@@ -47,7 +27,7 @@ pub fn build_profile(
     spec: &str,
     module_name: &str,
 ) -> Profile {
-    let lines = ptx_text.map(LineStarts::new);
+    let lines = ptx_text.map(LineIndex::new);
     let launches: Vec<LaunchRecord> = profiler
         .launches
         .iter()
@@ -131,7 +111,7 @@ pub fn build_profile(
             let (f, i) = layout.resolve(d as usize);
             let fl = locs
                 .entry(f)
-                .or_insert_with(|| effective_locs(&module.funcs[f]));
+                .or_insert_with(|| module.funcs[f].effective_locs());
             let loc = fl.get(&i).copied();
             let ip = inst_profile(module, ptx_text, lines.as_ref(), f, i, loc, c, access, size);
             kp.totals.merge(&c);
@@ -200,33 +180,11 @@ fn instruction_text(
     }
 }
 
-/// The source position of every instruction of `func` as the H100's line table has it: an
-/// instruction under `.loc F 0 0` (code the compiler could not tie to a line) takes the last
-/// real line before it in the PTX, as ptxas does — Nsight Compute shows such a hoisted load on
-/// that line.
-pub fn effective_locs(func: &warpscope_ir::Function) -> HashMap<Inst, SrcLoc> {
-    let mut out = HashMap::new();
-    let mut last: Option<SrcLoc> = None;
-    for (_, i) in func.insts_in_order() {
-        match func.insts[i].loc {
-            Some(l) if l.line > 0 => {
-                last = Some(l);
-                out.insert(i, l);
-            }
-            Some(l) => {
-                out.insert(i, last.unwrap_or(l));
-            }
-            None => {}
-        }
-    }
-    out
-}
-
 #[allow(clippy::too_many_arguments)]
 fn inst_profile(
     module: &Module,
     ptx_text: Option<&str>,
-    lines: Option<&LineStarts>,
+    lines: Option<&LineIndex>,
     f: FuncId,
     i: Inst,
     loc: Option<SrcLoc>,
@@ -236,7 +194,9 @@ fn inst_profile(
 ) -> InstProfile {
     let func = &module.funcs[f];
     let data = &func.insts[i];
-    let (ptx_line, ptx_col) = lines.map(|l| l.position(data.span.start)).unwrap_or((0, 0));
+    let (ptx_line, ptx_col) = lines
+        .map(|l| l.line_col(data.span.start))
+        .map_or((0, 0), |p| (p.line, p.col));
     let (file, line, col) = match loc {
         Some(loc) => (
             module.file_name(loc.file).map(str::to_string),
@@ -265,20 +225,5 @@ fn inst_profile(
         access,
         access_size: size,
         counters,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn line_starts() {
-        let l = LineStarts::new("ab\ncd\n\nef");
-        assert_eq!(l.position(0), (1, 1));
-        assert_eq!(l.position(1), (1, 2));
-        assert_eq!(l.position(3), (2, 1));
-        assert_eq!(l.position(6), (3, 1));
-        assert_eq!(l.position(8), (4, 2));
     }
 }

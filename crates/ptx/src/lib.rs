@@ -51,5 +51,5 @@ pub use modifiers::*;
 pub use opcode::Opcode;
 pub use parser::parse;
 pub use print::Mnemonic;
-pub use source::{LineCol, Source};
+pub use source::{LineCol, LineIndex, Source};
 pub use span::Span;

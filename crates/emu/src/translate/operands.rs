@@ -16,7 +16,7 @@ impl FnTranslator<'_, '_> {
         });
         self.sites.push(OpSite {
             line: if self.ctx.opts.source.is_some() {
-                line_of(self.ctx.starts, d.span.start)
+                self.ctx.lines.line(d.span.start)
             } else {
                 0
             },
