@@ -3,8 +3,11 @@
 //!
 //! They exist only for the analysis. A thread's cache is created on its first access and
 //! released when its warp exits, so memory follows the resident warps, not the whole grid.
-//! Each thread's lines sit in one hash map with recency stamps (a lookup is one probe; only
-//! evictions scan, and a thread's private cache rarely fills). Semantics match
+//! A warp's 32 private caches share one hash map from line to the records of the lanes that
+//! hold it, so a request (whose lanes mostly touch the same line: a broadcast, or consecutive
+//! words) costs one probe, not 32 probes into 32 maps scattered over memory; only evictions
+//! scan, over the lines of one set, and a thread's private cache rarely fills. Each lane's
+//! recency order is its own, stamped from one clock per warp. Semantics match
 //! [`crate::sector_cache::SectorCache`] access for access (the property tests check that a
 //! thread alone in a [`SectorCache`](crate::sector_cache::SectorCache) sees the same hits).
 //!
@@ -17,119 +20,58 @@
 use crate::config::Geometry;
 use crate::sector_cache::Insert;
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 
+/// One lane's copy of a line in its private cache.
 #[derive(Clone, Copy, Debug)]
-struct PrivateWay {
-    valid: u8,
+struct LaneWay {
     /// Recency: larger is more recent. Lines filled "least recently used" (`.cs`, `.lu`)
     /// get ever smaller negative stamps, so the latest such fill is the next victim, as at
     /// the tail of the shared cache's LRU list.
     stamp: i64,
-    /// Barrier epoch of `words`.
-    epoch: u32,
-    /// 4-byte words of the line this thread read or wrote in `epoch` (bit i = word i; lines
-    /// of up to 256 bytes).
+    /// 4-byte words of the line this lane read or wrote since the warp's last barrier
+    /// (bit i = word i; lines of up to 256 bytes).
     words: u64,
+    /// Valid sectors.
+    valid: u8,
 }
 
-/// One lane's part of an access: which word of the line it touches (a bit of
-/// [`PrivateWay::words`], 0 when unknown) and the warp's barrier epoch.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Word {
-    pub bit: u64,
-    pub epoch: u32,
-}
-
-/// What one private lookup found.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct PrivateHit {
-    pub hit: bool,
-    /// The thread had read or written this very word since its warp's last barrier.
-    pub same_word: bool,
-}
-
-/// One thread's cache: its lines by number with their recency stamps, and the lines held per
-/// set. A lookup is one hash probe; only an eviction (a full set) scans the thread's lines
-/// for the set's least recent one, and a thread's private cache rarely fills.
+/// The lanes whose private caches hold one line.
 #[derive(Clone, Debug, Default)]
-pub struct PrivateCache {
-    lines: FxHashMap<u64, PrivateWay>,
-    used: FxHashMap<u32, u32>,
-    clock: i64,
+struct LineLanes {
+    /// Lanes holding the line.
+    present: u32,
+    /// Barrier epoch of the lanes' `words` (a warp's lanes share its epoch).
+    epoch: u32,
+    /// One record per lane of `present`, in lane order.
+    ways: SmallVec<[LaneWay; 1]>,
 }
 
-impl PrivateCache {
-    fn stamp(&mut self, insert: Insert, hit: bool) -> i64 {
-        self.clock += 1;
-        if insert == Insert::Lru && !hit {
-            -self.clock
-        } else {
-            self.clock
-        }
+impl LineLanes {
+    fn slot(&self, lane: u32) -> usize {
+        (self.present & ((1u32 << lane) - 1)).count_ones() as usize
     }
+}
 
-    /// The same lookup-and-update as the shared cache; returns whether it hit, and whether
-    /// the thread had touched `word` of the line since the last barrier (recording it now).
-    pub fn access(
-        &mut self,
-        geo: &Geometry,
-        sector: u64,
-        insert: Insert,
-        word: Word,
-    ) -> PrivateHit {
-        let per = u64::from(geo.sectors_per_line());
-        let (line, bit) = (sector / per, 1u8 << (sector % per));
-        if let Some(mut w) = self.lines.get(&line).copied() {
-            let hit = w.valid & bit != 0;
-            if w.epoch != word.epoch {
-                w.epoch = word.epoch;
-                w.words = 0;
-            }
-            let same_word = hit && w.words & word.bit != 0;
-            w.words |= word.bit;
-            if hit || insert != Insert::None {
-                w.valid |= bit;
-                w.stamp = self.stamp(insert, hit);
-            }
-            self.lines.insert(line, w);
-            return PrivateHit { hit, same_word };
-        }
-        if insert != Insert::None {
-            let sets = geo.sets();
-            let set = (line % sets) as u32;
-            let used = self.used.entry(set).or_insert(0);
-            if *used == geo.ways {
-                let victim = self
-                    .lines
-                    .iter()
-                    .filter(|(l, _)| *l % sets == u64::from(set))
-                    .min_by_key(|(_, w)| w.stamp)
-                    .map(|(l, _)| *l);
-                if let Some(v) = victim {
-                    self.lines.remove(&v);
-                }
-            } else {
-                *used += 1;
-            }
-            let stamp = self.stamp(insert, false);
-            self.lines.insert(
-                line,
-                PrivateWay {
-                    valid: bit,
-                    stamp,
-                    epoch: word.epoch,
-                    words: word.bit,
-                },
-            );
-        }
-        PrivateHit::default()
+/// The next recency stamp of a warp's `clock` for a fill or hit.
+fn stamp(clock: &mut i64, insert: Insert, hit: bool) -> i64 {
+    *clock += 1;
+    if insert == Insert::Lru && !hit {
+        -*clock
+    } else {
+        *clock
     }
 }
 
 /// The private caches of the 32 threads of one warp.
 #[derive(Clone, Debug, Default)]
 pub struct WarpCaches {
-    lanes: [PrivateCache; 32],
+    lines: FxHashMap<u64, LineLanes>,
+    /// Per set: the lines some lane holds there (eviction candidates).
+    set_lines: FxHashMap<u64, Vec<u64>>,
+    /// Per set: how many lines each lane holds there.
+    used: FxHashMap<u64, [u32; 32]>,
+    clock: i64,
     /// Barriers the warp has passed.
     epoch: u32,
 }
@@ -145,8 +87,9 @@ pub struct Golden {
 }
 
 impl WarpCaches {
-    /// Accesses `sector` from every lane of `lanes`; `addrs` (when known) are the lanes'
-    /// byte addresses, which say which word of the line each lane touches.
+    /// Accesses `sector` from every lane of `lanes`, each in its own private cache, with the
+    /// same lookup-and-update as the shared cache; `addrs` (when known) are the lanes' byte
+    /// addresses, which say which word of the line each lane touches.
     pub fn access(
         &mut self,
         geo: &Geometry,
@@ -155,29 +98,161 @@ impl WarpCaches {
         insert: Insert,
         addrs: Option<&[u64; 32]>,
     ) -> Golden {
+        let per = u64::from(geo.sectors_per_line());
+        let (line, bit) = (sector / per, 1u8 << (sector % per));
+        let word_bit = |l: u32| {
+            addrs.map_or(0, |a| {
+                1u64 << ((a[l as usize] % u64::from(geo.line)) / 4 % 64)
+            })
+        };
         let mut g = Golden::default();
-        let mut m = lanes;
+        // Lanes that already hold the line: one probe for all of them.
+        let mut absent = lanes;
+        if let Some(e) = self.lines.get_mut(&line) {
+            if e.epoch != self.epoch {
+                e.epoch = self.epoch;
+                e.ways.iter_mut().for_each(|w| w.words = 0);
+            }
+            let mut m = lanes & e.present;
+            absent &= !e.present;
+            while m != 0 {
+                let l = m.trailing_zeros();
+                m &= m - 1;
+                let slot = e.slot(l);
+                let w = &mut e.ways[slot];
+                let hit = w.valid & bit != 0;
+                let wb = word_bit(l);
+                g.same_word |= hit && w.words & wb != 0;
+                w.words |= wb;
+                if hit || insert != Insert::None {
+                    w.valid |= bit;
+                    w.stamp = stamp(&mut self.clock, insert, hit);
+                }
+                if hit && g.witness.is_none() {
+                    g.witness = Some(l);
+                }
+            }
+        }
+        if absent == 0 || insert == Insert::None {
+            return g;
+        }
+        // Lanes that miss in their private caches and allocate the line.
+        let set = line % geo.sets();
+        let mut m = absent;
         while m != 0 {
             let l = m.trailing_zeros();
             m &= m - 1;
-            let bit = addrs.map_or(0, |a| {
-                1u64 << ((a[l as usize] % u64::from(geo.line)) / 4 % 64)
-            });
-            let word = Word {
-                bit,
-                epoch: self.epoch,
-            };
-            let h = self.lanes[l as usize].access(geo, sector, insert, word);
-            if h.hit && g.witness.is_none() {
-                g.witness = Some(l);
+            let used = self.used.entry(set).or_insert([0; 32]);
+            if used[l as usize] >= geo.ways {
+                self.evict(set, l);
+            } else {
+                used[l as usize] += 1;
             }
-            g.same_word |= h.same_word;
+            let way = LaneWay {
+                stamp: stamp(&mut self.clock, insert, false),
+                words: word_bit(l),
+                valid: bit,
+            };
+            let epoch = self.epoch;
+            let e = self.lines.entry(line).or_insert_with(|| LineLanes {
+                epoch,
+                ..LineLanes::default()
+            });
+            if e.present == 0 {
+                self.set_lines.entry(set).or_default().push(line);
+            }
+            let slot = e.slot(l);
+            e.ways.insert(slot, way);
+            e.present |= 1 << l;
         }
         g
+    }
+
+    /// Drops lane `lane`'s least recent line of `set` (its set is full).
+    fn evict(&mut self, set: u64, lane: u32) {
+        let Some(cands) = self.set_lines.get_mut(&set) else {
+            return;
+        };
+        let victim = cands
+            .iter()
+            .enumerate()
+            .filter_map(|(k, l)| {
+                let e = &self.lines[l];
+                (e.present & (1 << lane) != 0).then(|| (e.ways[e.slot(lane)].stamp, k))
+            })
+            .min();
+        let Some((_, k)) = victim else {
+            return;
+        };
+        let line = cands[k];
+        let e = self.lines.get_mut(&line).expect("candidate lines are held");
+        let slot = e.slot(lane);
+        e.ways.remove(slot);
+        e.present &= !(1 << lane);
+        if e.present == 0 {
+            self.lines.remove(&line);
+            cands.swap_remove(k);
+        }
     }
 
     /// The warp passed a barrier: values other threads wrote may differ from now on.
     pub fn barrier(&mut self) {
         self.epoch = self.epoch.wrapping_add(1);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sector_cache::SectorCache;
+    use proptest::prelude::*;
+
+    fn insert() -> impl Strategy<Value = Insert> {
+        prop_oneof![
+            4 => Just(Insert::Mru),
+            1 => Just(Insert::Lru),
+            1 => Just(Insert::None),
+        ]
+    }
+
+    proptest! {
+        /// Each lane of a warp's private caches behaves access for access as a shared cache
+        /// of the same geometry that only that lane uses; the witness is the lowest lane
+        /// that hit. Few lines and small sets, so lanes share lines and sets fill.
+        #[test]
+        fn each_lane_is_a_cache_of_its_own(
+            sets in 1u64..4,
+            ways in 1u32..4,
+            stream in prop::collection::vec((any::<u32>(), 0u64..40, insert()), 1..200),
+        ) {
+            let geo = Geometry::new(sets * u64::from(ways) * 128, 128, ways).unwrap();
+            let mut warp = WarpCaches::default();
+            let mut alone: Vec<SectorCache> = (0..32).map(|_| SectorCache::new(geo)).collect();
+            for (lanes, sector, ins) in stream {
+                let lanes = lanes & 0x8000_00ff; // lanes 0–7 and 31
+                let got = warp.access(&geo, sector, lanes, ins, None);
+                let mut want = None;
+                for l in 0..32u32 {
+                    if lanes & (1 << l) != 0 && alone[l as usize].access(sector, ins).hit {
+                        want.get_or_insert(l);
+                    }
+                }
+                prop_assert_eq!(got.witness, want);
+            }
+        }
+    }
+
+    #[test]
+    fn a_reread_word_since_the_barrier_is_the_same_value() {
+        let geo = Geometry::new(4 * 128, 128, 1).unwrap();
+        let mut w = WarpCaches::default();
+        let mut a = [0u64; 32];
+        a[3] = 8;
+        a[4] = 12;
+        assert!(!w.access(&geo, 0, 0b11000, Insert::Mru, Some(&a)).same_word);
+        assert!(w.access(&geo, 0, 0b01000, Insert::Mru, Some(&a)).same_word);
+        w.barrier();
+        assert!(!w.access(&geo, 0, 0b11000, Insert::Mru, Some(&a)).same_word);
+        assert!(w.access(&geo, 0, 0b10000, Insert::Mru, Some(&a)).same_word);
     }
 }
