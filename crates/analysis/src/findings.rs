@@ -4,6 +4,7 @@
 
 use crate::checks::{AccessResult, BranchResult, DivClass, MemClass};
 use crate::drano::DranoVerdict;
+use crate::lowering::Lowering;
 use crate::uniformity::{Cause, ModuleUniformity, SourceKind, Uniformity};
 use crate::{Input, KernelAnalysis, names};
 use cranelift_entity::SecondaryMap;
@@ -158,7 +159,7 @@ const PITCH_NOTE: &str = "an integer parameter used as a row pitch was read as p
                           reading shows is `possible`; --assume NAME=VALUE measures it";
 
 fn branch_finding(cx: &Ctx<'_>, b: &BranchResult) -> Option<Finding> {
-    let (func, _, u) = cx.func(b.site.ctx);
+    let (func, fa, u) = cx.func(b.site.ctx);
     let cause = u.and_then(|u| u.branch_cause(b.site.inst));
     let data = cause.is_some_and(|c| u.is_some_and(|u| u.through_load(c))) || b.data_dependent;
     let (certainty, message) = match b.class {
@@ -213,8 +214,12 @@ fn branch_finding(cx: &Ctx<'_>, b: &BranchResult) -> Option<Finding> {
     if b.site.ctx != 0 {
         f.function = Some(names::base_name(&func.name));
     }
+    let lowering =
+        crate::lowering::lowering(func, fa, b.site.block, b.site.ctx == 0, b.site.loop_exit);
     if b.class == DivClass::Boundary {
         f.kind = Some("boundary".to_string());
+    } else if let Some(k) = lowering.kind() {
+        f.kind = Some(k.to_string());
     }
     f.measures.insert(
         "divergence_ratio".into(),
@@ -242,6 +247,22 @@ fn branch_finding(cx: &Ctx<'_>, b: &BranchResult) -> Option<Finding> {
             ", unless a lane-uniform unknown joined to the condition decides it for every lane \
              (e.g. a loop that runs no iteration)",
         );
+    }
+    match lowering {
+        Lowering::Branch => {}
+        Lowering::Exit => f.notes.push(
+            "lowering: one side leaves the kernel, which ptxas compiles to a predicated exit \
+             (`@P EXIT`), not a branch: the lanes that leave are done and the warp runs one \
+             path, so no divergent branch executes (a profiler counts none); the lanes that \
+             left stay idle until the warp ends"
+                .to_string(),
+        ),
+        Lowering::Predicated => f.notes.push(format!(
+            "lowering: a straight-line body of at most {} instructions, which ptxas predicates \
+             instead of branching around: every lane issues it, those whose condition fails \
+             with the predicate off, so no divergent branch executes (a profiler counts none)",
+            crate::lowering::IF_CONVERT_MAX
+        )),
     }
     f.notes.push(format!("class: {}", b.class.as_str()));
     f.notes.push(format!("condition (ACF): {}", b.condition));

@@ -32,6 +32,7 @@ pub mod eval;
 pub mod expr;
 pub mod findings;
 pub mod geometry;
+pub mod lowering;
 pub mod memory;
 pub mod names;
 pub mod poly;

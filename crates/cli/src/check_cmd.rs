@@ -55,7 +55,9 @@ pub struct CheckArgs {
     /// Print the geometry and assumptions used for each kernel.
     #[arg(long, short)]
     pub verbose: bool,
-    /// Also report boundary checks against unknown bounds (as `possible`).
+    /// Also list boundary checks against unknown bounds and branches compiled without a
+    /// divergent branch (predicated exits, if-converted bodies) in the text report, and let
+    /// `--deny` count them.
     #[arg(long)]
     pub boundary: bool,
     /// Run this launch spec on the emulator and mark each finding confirmed, refuted or not
@@ -448,14 +450,21 @@ pub fn run(args: CheckArgs) -> ExitCode {
             // Boundary checks are counted, not listed, unless `--boundary` asks for them.
             let mut shown = all.clone();
             let mut boundary = 0usize;
+            let mut lowered = 0usize;
             if !report_boundary {
-                shown.findings.retain(|f| !f.is_boundary());
-                boundary = all.findings.len() - shown.findings.len();
+                boundary = all.findings.iter().filter(|f| f.is_boundary()).count();
+                shown.findings.retain(|f| !f.is_tallied());
+                lowered = all.findings.len() - shown.findings.len() - boundary;
             }
             let mut s = text::render(&shown, &sources, &opts);
             if boundary > 0 {
                 s.push_str(&format!(
                     "{boundary} boundary check(s) diverge in at most one warp; `--boundary` lists them\n"
+                ));
+            }
+            if lowered > 0 {
+                s.push_str(&format!(
+                    "{lowered} branch(es) split lanes but compile to a predicated exit or predicated code, not a divergent branch; `--boundary` lists them\n"
                 ));
             }
             if args.confirm.is_some() {
@@ -487,7 +496,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
     let denied = all
         .findings
         .iter()
-        .filter(|f| report_boundary || !f.is_boundary())
+        .filter(|f| report_boundary || !f.is_tallied())
         .any(|f| deny_all || deny.contains(&f.rule));
     if denied {
         ExitCode::from(1)

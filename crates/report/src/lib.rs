@@ -464,8 +464,10 @@ pub struct Finding {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub verdict: Option<Verdict>,
     /// A sub-kind of the rule that renderers may treat apart: `boundary` for a boundary
-    /// check (`if (i < n)`) that diverges in at most the last warp (the text report only
-    /// counts those unless asked; JSON and SARIF always carry them).
+    /// check (`if (i < n)`) that diverges in at most the last warp; `exit` for a branch ptxas
+    /// lowers to a predicated exit and `predicated` for one it if-converts (lanes split, but
+    /// no divergent branch executes). The text report only counts those unless asked; JSON
+    /// and SARIF always carry them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
 }
@@ -501,6 +503,16 @@ impl Finding {
     /// Whether this is a boundary check (`kind = "boundary"`).
     pub fn is_boundary(&self) -> bool {
         self.kind.as_deref() == Some("boundary")
+    }
+
+    /// Whether the text report counts this finding instead of listing it: a boundary check,
+    /// or a branch that splits lanes without a divergent branch on the hardware (`exit`: a
+    /// predicated exit; `predicated`: an if-converted body).
+    pub fn is_tallied(&self) -> bool {
+        matches!(
+            self.kind.as_deref(),
+            Some("boundary" | "exit" | "predicated")
+        )
     }
 
     /// Sort key: file, line, column, rule.

@@ -113,8 +113,11 @@ pub struct Finding {
     pub definite: bool,
     pub file: String,
     pub line: u32,
-    /// A boundary check (`kind = "boundary"`: a `divergent-branch` note that at most the last
-    /// warp diverges, when the bound is not a multiple of the warp), tallied apart.
+    /// A `divergent-branch` note tallied apart: a boundary check (`kind = "boundary"`: at most
+    /// the last warp diverges, when the bound is not a multiple of the warp), or a branch that
+    /// splits lanes but that ptxas lowers without a branch (`kind = "exit"`: a predicated
+    /// exit; `kind = "predicated"`: an if-converted body), where Nsight Compute counts no
+    /// divergent branch.
     pub boundary: bool,
 }
 
@@ -253,7 +256,10 @@ pub fn parse_findings(json: &str) -> Result<Vec<Finding>, String> {
                 definite: f.get("certainty").and_then(Value::as_str) == Some("definite"),
                 file: cuda.get("file")?.as_str()?.to_string(),
                 line: u32::try_from(cuda.get("line")?.as_u64()?).ok()?,
-                boundary: f.get("kind").and_then(Value::as_str) == Some("boundary"),
+                boundary: matches!(
+                    f.get("kind").and_then(Value::as_str),
+                    Some("boundary" | "exit" | "predicated")
+                ),
             })
         })
         .collect())
@@ -352,10 +358,11 @@ pub struct Tally {
     pub definite_fp: u32,
     /// Reported lines the H100 did not run (not scored).
     pub unscored: u32,
-    /// Lines the H100 ran with only a boundary note (`kind = "boundary"`), and those of them
-    /// the H100 saw. Not in the counts above: a boundary note says the branch diverges in at
-    /// most one warp and only when the bound is not a multiple of the warp size, which the
-    /// PTX does not tell; a true line with only a boundary note counts as missed.
+    /// Lines the H100 ran with only notes (`kind` = `boundary`, `exit` or `predicated`), and
+    /// those of them the H100 saw. Not in the counts above: a boundary note says the branch
+    /// diverges in at most one warp and only when the bound is not a multiple of the warp
+    /// size, which the PTX does not tell; an exit or predicated note says no divergent branch
+    /// executes. A true line with only notes counts as missed.
     pub boundary: u32,
     pub boundary_true: u32,
 }
@@ -559,7 +566,7 @@ pub fn summary_markdown(mode: Mode, s: &Scores) -> String {
     );
     let _ = writeln!(
         o,
-        "| rule | true lines | reported (scored) | recall | precision | `definite` precision | true lines `definite` | reported on lines not run | boundary notes (H100 saw) |"
+        "| rule | true lines | reported (scored) | recall | precision | `definite` precision | true lines `definite` | reported on lines not run | notes: boundary, exit, predicated (H100 saw) |"
     );
     let _ = writeln!(o, "|---|---|---|---|---|---|---|---|---|");
     for m in Measure::ALL {
