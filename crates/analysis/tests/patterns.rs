@@ -189,3 +189,37 @@ fn boundary_checks_are_notes_of_kind_boundary_in_json_and_sarif() {
     assert_eq!(res["level"], "note");
     assert_eq!(res["properties"]["kind"], "boundary");
 }
+
+#[test]
+fn branches_ptxas_lowers_without_a_branch_are_notes_of_their_lowering() {
+    let r = exact("lowering");
+    let kind_at = |line: u32| {
+        r.report
+            .findings
+            .iter()
+            .find(|f| {
+                f.rule == Rule::DivergentBranch
+                    && f.location.cuda.as_ref().is_some_and(|c| c.line == line)
+            })
+            .unwrap_or_else(|| panic!("a divergent-branch finding on line {line}"))
+            .kind
+            .clone()
+    };
+    // `if (tid == 0) { out[b] = ...; }` at the kernel's end, `if (...) return;`: `@P EXIT`.
+    assert_eq!(kind_at(12).as_deref(), Some("exit"));
+    assert_eq!(kind_at(19).as_deref(), Some("exit"));
+    // A 4-instruction body: predicated.
+    assert_eq!(kind_at(27).as_deref(), Some("predicated"));
+    // Ten loads and five fmas: a real branch.
+    assert_eq!(kind_at(37), None);
+    for line in [12, 19, 27] {
+        let f = r
+            .report
+            .findings
+            .iter()
+            .find(|f| f.location.cuda.as_ref().is_some_and(|c| c.line == line))
+            .unwrap();
+        assert!(f.is_tallied());
+        assert!(f.notes.iter().any(|n| n.starts_with("lowering:")), "{:?}", f.notes);
+    }
+}

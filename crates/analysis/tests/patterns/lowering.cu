@@ -1,0 +1,54 @@
+// How ptxas lowers a thread-dependent branch decides whether the hardware executes a divergent
+// branch there (Nsight Compute's "Divergent Branches"). The lanes split in every kernel below;
+// only `long_body` keeps a real branch. The real-world set's SASS shows the
+// other lowerings: `if (tid == 0) { out[b] = s; }` at a kernel's end and `if (i >= n) return;`
+// become a predicated `EXIT`, and short bodies like `if (tid < s) a[tid] += a[tid + s];` are
+// predicated (if-converted). `check` reports those as notes of kind `exit` / `predicated`.
+
+__global__ void exit_store(float *out, const float *in) {
+    __shared__ float s[256];
+    s[threadIdx.x] = in[blockIdx.x * 256 + threadIdx.x];
+    __syncthreads();
+    if (threadIdx.x == 0) { // expect: divergent-branch definite
+        out[blockIdx.x] = s[0] + s[255];
+    }
+}
+
+__global__ void guarded_return(float *out, const float *in) {
+    int i = blockIdx.x * 256 + threadIdx.x;
+    if (threadIdx.x % 3 == 1) return; // expect: divergent-branch definite
+    out[i] = in[i] * 2.0f; // expect: uncoalesced-access definite
+}
+
+__global__ void short_body(float *out, const float *in) {
+    __shared__ float s[256];
+    s[threadIdx.x] = in[blockIdx.x * 256 + threadIdx.x];
+    __syncthreads();
+    if (threadIdx.x < 16) { // expect: divergent-branch definite
+        s[threadIdx.x] += s[threadIdx.x + 16];
+    }
+    __syncthreads();
+    out[blockIdx.x * 256 + threadIdx.x] = s[threadIdx.x];
+}
+
+__global__ void long_body(float *out, const float *in, const float *w) {
+    int i = blockIdx.x * 256 + threadIdx.x;
+    float v = in[i];
+    if (threadIdx.x % 2) { // expect: divergent-branch definite
+        v = v * w[0] + w[1];
+        v = v * w[2] + w[3];
+        v = v * w[4] + w[5];
+        v = v * w[6] + w[7];
+        v = v * w[8] + w[9];
+    }
+    out[i] = v;
+}
+
+int main() {
+    float *a = nullptr, *b = nullptr, *w = nullptr;
+    exit_store<<<64, 256>>>(a, b);
+    guarded_return<<<64, 256>>>(a, b);
+    short_body<<<64, 256>>>(a, b);
+    long_body<<<64, 256>>>(a, b, w);
+    return 0;
+}
