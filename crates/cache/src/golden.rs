@@ -136,31 +136,45 @@ impl WarpCaches {
         if absent == 0 || insert == Insert::None {
             return g;
         }
-        // Lanes that miss in their private caches and allocate the line.
+        // Lanes that miss in their private caches and allocate the line: count it in each
+        // lane's set, making room first where the lane's set is full (lanes are independent,
+        // so all evictions can precede all fills).
         let set = line % geo.sets();
+        let used = self.used.entry(set).or_insert([0; 32]);
+        let mut full = 0u32;
         let mut m = absent;
         while m != 0 {
             let l = m.trailing_zeros();
             m &= m - 1;
-            let used = self.used.entry(set).or_insert([0; 32]);
             if used[l as usize] >= geo.ways {
-                self.evict(set, l);
+                full |= 1 << l;
             } else {
                 used[l as usize] += 1;
             }
+        }
+        while full != 0 {
+            let l = full.trailing_zeros();
+            full &= full - 1;
+            self.evict(set, l);
+        }
+        let epoch = self.epoch;
+        let e = self.lines.entry(line).or_insert_with(|| LineLanes {
+            epoch,
+            ..LineLanes::default()
+        });
+        if e.present == 0 {
+            self.set_lines.entry(set).or_default().push(line);
+        }
+        e.ways.reserve(absent.count_ones() as usize);
+        let mut m = absent;
+        while m != 0 {
+            let l = m.trailing_zeros();
+            m &= m - 1;
             let way = LaneWay {
                 stamp: stamp(&mut self.clock, insert, false),
                 words: word_bit(l),
                 valid: bit,
             };
-            let epoch = self.epoch;
-            let e = self.lines.entry(line).or_insert_with(|| LineLanes {
-                epoch,
-                ..LineLanes::default()
-            });
-            if e.present == 0 {
-                self.set_lines.entry(set).or_default().push(line);
-            }
             let slot = e.slot(l);
             e.ways.insert(slot, way);
             e.present |= 1 << l;
