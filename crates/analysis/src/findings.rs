@@ -590,8 +590,9 @@ pub fn fold(findings: Vec<Finding>) -> Vec<Finding> {
 }
 
 fn merge_into(o: &mut Finding, f: Finding) {
-    // A boundary check folded with another branch on its line is that branch's finding.
-    if o.kind != f.kind {
+    // A boundary check (or a branch lowered without a branch) folded with a real branch on
+    // its line is that branch's finding; folded with another such note, it stays a note.
+    if o.kind != f.kind && !(o.is_tallied() && f.is_tallied()) {
         o.kind = None;
     }
     for (k, m) in f.measures {

@@ -175,10 +175,9 @@ fn body_size(
             | Opcode::Shfl
             | Opcode::Activemask
             | Opcode::Redux
-            // Math that ptxas expands into several instructions (a MUFU with range
-            // handling, or a subroutine with its own slow path).
-            | Opcode::Div
-            | Opcode::Rem
+            // Math that ptxas expands into a subroutine with its own slow path (floating-point
+            // division, square root, reciprocal) or a MUFU with range handling. (Integer
+            // division is a straight-line sequence, predicated like the rest.)
             | Opcode::Rcp
             | Opcode::Sqrt
             | Opcode::Rsqrt
@@ -187,6 +186,7 @@ fn body_size(
             | Opcode::Lg2
             | Opcode::Ex2
             | Opcode::Tanh => return None,
+            Opcode::Div | Opcode::Rem if d.mods.ty.is_none_or(|t| t.is_float()) => return None,
             _ => n += 1,
         }
     }

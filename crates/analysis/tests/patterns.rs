@@ -212,7 +212,15 @@ fn branches_ptxas_lowers_without_a_branch_are_notes_of_their_lowering() {
     assert_eq!(kind_at(27).as_deref(), Some("predicated"));
     // Ten loads and five fmas: a real branch.
     assert_eq!(kind_at(37), None);
-    for line in [12, 19, 27] {
+    // An unrolled reduction tail: predicated bodies and, for the last, a predicated exit,
+    // folded into one note.
+    assert!(matches!(
+        kind_at(52).as_deref(),
+        Some("predicated" | "exit")
+    ));
+    // Integer division by `warpSize` (a register) does not keep ptxas from predicating.
+    assert_eq!(kind_at(65).as_deref(), Some("predicated"));
+    for line in [12, 19, 27, 52, 65] {
         let f = r
             .report
             .findings
@@ -220,6 +228,10 @@ fn branches_ptxas_lowers_without_a_branch_are_notes_of_their_lowering() {
             .find(|f| f.location.cuda.as_ref().is_some_and(|c| c.line == line))
             .unwrap();
         assert!(f.is_tallied());
-        assert!(f.notes.iter().any(|n| n.starts_with("lowering:")), "{:?}", f.notes);
+        assert!(
+            f.notes.iter().any(|n| n.starts_with("lowering:")),
+            "{:?}",
+            f.notes
+        );
     }
 }

@@ -44,11 +44,38 @@ __global__ void long_body(float *out, const float *in, const float *w) {
     out[i] = v;
 }
 
+__global__ void reduce_tail(unsigned *out, const unsigned *in) {
+    __shared__ unsigned s[256];
+    s[threadIdx.x] = in[blockIdx.x * 256 + threadIdx.x];
+    for (unsigned stride = 128; stride > 0; stride >>= 1) {
+        __syncthreads();
+        if (threadIdx.x < stride) { // expect: divergent-branch definite
+            s[threadIdx.x] += s[threadIdx.x + stride];
+        }
+    }
+    // nvcc merges this test with the last `threadIdx.x < 1` above: one predicated exit at line 52.
+    if (threadIdx.x == 0) {
+        out[blockIdx.x] = s[0];
+    }
+}
+
+__global__ void per_warp(float *out, const float *in) {
+    __shared__ float s[8];
+    float v = in[blockIdx.x * 256 + threadIdx.x];
+    if (threadIdx.x % warpSize == 0) { // expect: divergent-branch definite
+        s[threadIdx.x / warpSize] = v;
+    }
+    __syncthreads();
+    out[blockIdx.x * 256 + threadIdx.x] = s[threadIdx.x % 8];
+}
+
 int main() {
     float *a = nullptr, *b = nullptr, *w = nullptr;
     exit_store<<<64, 256>>>(a, b);
     guarded_return<<<64, 256>>>(a, b);
     short_body<<<64, 256>>>(a, b);
     long_body<<<64, 256>>>(a, b, w);
+    reduce_tail<<<64, 256>>>((unsigned *)a, (const unsigned *)b);
+    per_warp<<<64, 256>>>(a, b);
     return 0;
 }
