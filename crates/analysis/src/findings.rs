@@ -273,30 +273,36 @@ fn branch_finding(cx: &Ctx<'_>, b: &BranchResult) -> Option<Finding> {
             .push("blocks or iterations were sampled, not all examined".to_string());
     }
     let src = cause.and_then(|c| u.and_then(|u| u.root_source(c)));
-    f.fix = Some(if data {
-        "the condition depends on loaded data: if both sides are cheap, compute both and select \
+    f.fix = Some(
+        if lowering != Lowering::Branch && b.class != DivClass::Boundary {
+            "little to gain: no divergent branch executes here (see the lowering note); only if the \
+         idle lanes' share matters, map work so whole warps take the same side"
+            .to_string()
+        } else if data {
+            "the condition depends on loaded data: if both sides are cheap, compute both and select \
          (e.g. clamp with fminf/fmaxf instead of branches); otherwise group work so the lanes of \
          a warp agree (sort or bin items by the condition)"
             .to_string()
-    } else if b.class == DivClass::Boundary
-        || matches!(src, Some(SourceKind::Tid(_)))
-            && b.ratio.1 <= 0.5
-            && !b.site.loop_exit
-            && b.class == DivClass::Partial
-            && b.ratio.0 < 0.2
-    {
-        "only the warps at the edge of the data split here: pad the data or size the grid to a \
+        } else if b.class == DivClass::Boundary
+            || matches!(src, Some(SourceKind::Tid(_)))
+                && b.ratio.1 <= 0.5
+                && !b.site.loop_exit
+                && b.class == DivClass::Partial
+                && b.ratio.0 < 0.2
+        {
+            "only the warps at the edge of the data split here: pad the data or size the grid to a \
          multiple of the warp so boundary checks are uniform"
-            .to_string()
-    } else if b.site.loop_exit {
-        "lanes of a warp run different trip counts: give neighbouring lanes similar amounts of \
+                .to_string()
+        } else if b.site.loop_exit {
+            "lanes of a warp run different trip counts: give neighbouring lanes similar amounts of \
          work (or split long iterations out) so whole warps leave the loop together"
-            .to_string()
-    } else {
-        "lanes of one warp take different sides: map work so whole warps agree (e.g. branch on \
+                .to_string()
+        } else {
+            "lanes of one warp take different sides: map work so whole warps agree (e.g. branch on \
          threadIdx.x / 32 instead of threadIdx.x % 2), or compute both sides and select"
-            .to_string()
-    });
+                .to_string()
+        },
+    );
     f.estimated_gain = Some(Gain {
         metric: "divergent_warp_fraction".into(),
         value: b.ratio.0,

@@ -233,5 +233,10 @@ fn branches_ptxas_lowers_without_a_branch_are_notes_of_their_lowering() {
             "{:?}",
             f.notes
         );
+        assert!(
+            f.fix
+                .as_deref()
+                .is_some_and(|h| h.starts_with("little to gain"))
+        );
     }
 }
