@@ -88,6 +88,8 @@ pub struct App {
     pub lines: BTreeMap<(String, u32), TruthLine>,
     /// Mangled kernel name -> (grid, block) of its first profiled launch.
     pub launches: BTreeMap<String, Geometry>,
+    /// Mangled names of the kernels the H100 ran (those with rows in the truth table).
+    pub ran: BTreeSet<String>,
 }
 
 /// What the H100 counted on one CUDA line (summed over kernels and profiled launches).
@@ -119,6 +121,13 @@ pub struct Finding {
     /// exit; `kind = "predicated"`: an if-converted body), where Nsight Compute counts no
     /// divergent branch.
     pub boundary: bool,
+    /// The PTX entry (mangled) the finding's instruction lies in, when it is in the kernel
+    /// itself (not in a device function shared by several kernels); set by [`run_check`].
+    pub entry: Option<String>,
+    /// PTX line of the instruction (0 when the report has none).
+    pub ptx_line: u32,
+    /// Whether the finding is in a device function (`function` in the report).
+    pub in_function: bool,
 }
 
 /// How one run of `check` on one module ended.
@@ -199,6 +208,7 @@ pub fn load_apps(root: &Path) -> Result<Vec<App>, String> {
             .collect();
         let truth = rw.join(format!("truth/{name}.lines.tsv"));
         let mut lines: BTreeMap<(String, u32), TruthLine> = BTreeMap::new();
+        let mut ran = BTreeSet::new();
         if let Ok(t) = std::fs::read_to_string(&truth) {
             let hdr: Vec<&str> = t.lines().next().unwrap_or("").split('\t').collect();
             for n in ["file", "line", "divergent_branches", "l2_excess"] {
@@ -209,6 +219,7 @@ pub fn load_apps(root: &Path) -> Result<Vec<App>, String> {
             // The reduced table of scripts/h100/reduce_ncu.py, read by the one Nsight Compute
             // reader.
             for r in SourcePage::parse(&t).lines {
+                ran.extend(r.kernel.clone());
                 let e = lines.entry((r.path.clone(), r.line)).or_default();
                 e.divergent_branches += r.divergent_branches().unwrap_or(0.0);
                 e.l2_excess += r.l2_excess().unwrap_or(0.0);
@@ -219,6 +230,7 @@ pub fn load_apps(root: &Path) -> Result<Vec<App>, String> {
             modules,
             lines,
             launches: launches.remove(name).unwrap_or_default(),
+            ran,
         });
     }
     Ok(apps)
@@ -260,9 +272,49 @@ pub fn parse_findings(json: &str) -> Result<Vec<Finding>, String> {
                     f.get("kind").and_then(Value::as_str),
                     Some("boundary" | "exit" | "predicated")
                 ),
+                entry: None,
+                ptx_line: f
+                    .pointer("/location/ptx/line")
+                    .and_then(Value::as_u64)
+                    .and_then(|l| u32::try_from(l).ok())
+                    .unwrap_or(0),
+                in_function: f.get("function").is_some_and(|v| !v.is_null()),
             })
         })
         .collect())
+}
+
+/// The first line (1-based) of every `.entry` and `.func` of a PTX module, in order, with the
+/// entry's name (`None` for a `.func`): an instruction belongs to the last one that starts
+/// before it.
+pub fn entry_spans(ptx: &str) -> Vec<(u32, Option<String>)> {
+    let mut out = Vec::new();
+    for (i, l) in ptx.lines().enumerate() {
+        let t = l.trim_start();
+        let t = t.strip_prefix(".visible ").unwrap_or(t);
+        let t = t.strip_prefix(".weak ").unwrap_or(t);
+        let entry = t.starts_with(".entry ");
+        if let Some(rest) = t
+            .strip_prefix(".entry ")
+            .or_else(|| t.strip_prefix(".func "))
+        {
+            let rest = rest.trim_start();
+            // `.func (.param ...) name(`: skip the return parameter list.
+            let rest = if rest.starts_with('(') {
+                rest.split_once(')').map_or("", |(_, r)| r.trim_start())
+            } else {
+                rest
+            };
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '$' || *c == '.')
+                .collect();
+            if !name.is_empty() {
+                out.push((i as u32 + 1, entry.then_some(name)));
+            }
+        }
+    }
+    out
 }
 
 /// Runs `bin check --format json` on `module` (cwd `root`) with a time limit.
@@ -333,7 +385,17 @@ pub fn run_check(
         None => run.status = Status::Timeout,
         // 0: no finding denied; 1: findings denied (not used here). Both carry a report.
         Some(s) if matches!(s.code(), Some(0 | 1)) => match parse_findings(&stdout) {
-            Ok(f) => run.findings = f,
+            Ok(mut f) => {
+                let entries = entry_spans(&text);
+                for x in f.iter_mut().filter(|x| !x.in_function && x.ptx_line > 0) {
+                    x.entry = entries
+                        .iter()
+                        .rev()
+                        .find(|(start, _)| *start <= x.ptx_line)
+                        .and_then(|(_, name)| name.clone());
+                }
+                run.findings = f
+            }
             Err(e) => run.status = Status::Failed(e),
         },
         Some(s) => {
@@ -402,8 +464,18 @@ impl Tally {
 pub fn score_app(app: &App, runs: &[&Run], m: Measure) -> Tally {
     let mut reported: BTreeMap<(String, u32), bool> = BTreeMap::new();
     let mut boundary: BTreeSet<(String, u32)> = BTreeSet::new();
+    let mut not_launched: BTreeSet<(String, u32)> = BTreeSet::new();
     for f in runs.iter().flat_map(|r| &r.findings) {
         if m.predicts(&f.rule) {
+            // A kernel the program never launched (another template instance of a kernel it
+            // did launch, say): the H100 says nothing about it.
+            if let Some(e) = &f.entry
+                && !app.ran.is_empty()
+                && !app.ran.contains(e)
+            {
+                not_launched.insert((f.file.clone(), f.line));
+                continue;
+            }
             if f.boundary {
                 boundary.insert((f.file.clone(), f.line));
                 continue;
@@ -413,6 +485,10 @@ pub fn score_app(app: &App, runs: &[&Run], m: Measure) -> Tally {
         }
     }
     let mut t = Tally::default();
+    t.unscored += not_launched
+        .iter()
+        .filter(|k| !reported.contains_key(*k))
+        .count() as u32;
     for key in boundary.iter().filter(|k| !reported.contains_key(*k)) {
         if let Some(l) = app.lines.get(key) {
             t.boundary += 1;
@@ -733,6 +809,7 @@ mod tests {
             modules: vec![],
             lines,
             launches: BTreeMap::new(),
+            ran: ["_Z1kv".to_string()].into(),
         }
     }
 
@@ -754,7 +831,38 @@ mod tests {
             file: "a.cu".into(),
             line,
             boundary: false,
+            entry: None,
+            ptx_line: 0,
+            in_function: false,
         }
+    }
+
+    #[test]
+    fn findings_of_kernels_never_launched_are_not_scored() {
+        let ptx = ".visible .entry _Z1kv(\n)\n{\nret;\n}\n.func (.param .b32 r) f(\n)\n{\nret;\n}\n.entry _Z1jv()\n{\nret;\n}\n";
+        let spans = entry_spans(ptx);
+        assert_eq!(
+            spans,
+            vec![
+                (1, Some("_Z1kv".to_string())),
+                (6, None),
+                (11, Some("_Z1jv".to_string()))
+            ]
+        );
+        // Line 12 ran without excess: reported by the launched kernel it is a false alarm,
+        // by another template instance the program never launched it is not scored.
+        let other = Finding {
+            entry: Some("_Z1jv".into()),
+            ..f("misaligned-access", 12, true)
+        };
+        let m = score_app(&app(), &[&run(vec![other.clone()])], Measure::Memory);
+        assert_eq!((m.fp, m.definite_fp, m.unscored, m.fn_), (0, 0, 1, 1));
+        let ran = Finding {
+            entry: Some("_Z1kv".into()),
+            ..other
+        };
+        let m = score_app(&app(), &[&run(vec![ran])], Measure::Memory);
+        assert_eq!((m.fp, m.definite_fp, m.unscored), (1, 1, 0));
     }
 
     #[test]
