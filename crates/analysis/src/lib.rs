@@ -295,9 +295,10 @@ pub fn check(input: &Input<'_>, opts: &CheckOptions) -> CheckResult {
         .map(|(f, _)| f)
         .collect();
     // Kernels are independent: analyse them in parallel, keep their order.
+    let ptx = warpscope_ptx::source::Source::new(input.ptx_name, input.ptx_text);
     let per_kernel: Vec<KernelOutcome> = kernels
         .par_iter()
-        .map(|&fid| check_kernel(input, opts, &analyses, &controls, &uni, fid))
+        .map(|&fid| check_kernel(input, &ptx, opts, &analyses, &controls, &uni, fid))
         .collect();
     for (ka, mut fs, suppressed, t) in per_kernel {
         result.suppressed += suppressed;
@@ -330,6 +331,7 @@ type KernelOutcome = (
 /// Analyses one kernel: its geometry and assumptions, the chosen engine, then its findings.
 fn check_kernel(
     input: &Input<'_>,
+    ptx: &warpscope_ptx::source::Source<'_>,
     opts: &CheckOptions,
     analyses: &SecondaryMap<FuncId, FunctionAnalyses>,
     controls: &SecondaryMap<FuncId, ControlInfo>,
@@ -387,7 +389,7 @@ fn check_kernel(
                     let mut k = ka.clone();
                     k.geometry = g.clone();
                     evaluate(module, analyses, uni, &built, g, &params, &mut k);
-                    let (fs, sup) = findings::kernel_findings(input, analyses, uni, &k);
+                    let (fs, sup) = findings::kernel_findings(input, ptx, analyses, uni, &k);
                     per_shape.push((k, fs, sup));
                 }
                 timings.evaluation += t.elapsed();
@@ -442,7 +444,7 @@ fn check_kernel(
         }
     }
     let t = Instant::now();
-    let (fs, suppressed) = findings::kernel_findings(input, analyses, uni, &ka);
+    let (fs, suppressed) = findings::kernel_findings(input, ptx, analyses, uni, &ka);
     timings.findings += t.elapsed();
     (ka, fs, suppressed, timings)
 }

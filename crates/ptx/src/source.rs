@@ -1,16 +1,17 @@
 //! Source text with a lazily built line-start table for line/column lookup.
 
-use std::cell::OnceCell;
+use std::sync::OnceLock;
 
 use crate::span::Span;
 
 /// A named PTX source text. Line/column positions are computed on demand from a
-/// line-start table that is only built the first time a position is asked for.
+/// line-start table that is only built the first time a position is asked for (once, and
+/// shareable between threads: one per module, not one per kernel).
 #[derive(Debug)]
 pub struct Source<'a> {
     pub name: &'a str,
     pub text: &'a str,
-    lines: OnceCell<LineIndex>,
+    lines: OnceLock<LineIndex>,
 }
 
 /// A 1-based line and column (column counted in bytes).
@@ -25,7 +26,7 @@ impl<'a> Source<'a> {
         Source {
             name,
             text,
-            lines: OnceCell::new(),
+            lines: OnceLock::new(),
         }
     }
 
