@@ -1,0 +1,771 @@
+//! Accesses: sectors, lines and requests per warp of each thread-dependent global access (or
+//! its bank conflicts in shared memory), its alignment residues, and how integer parameters
+//! used as pitches are read (padded) when nothing is assumed about them.
+
+use super::*;
+
+impl Checker<'_> {
+    /// Measures a thread-dependent access.
+    pub fn access(&mut self, site: &AccessSite) -> AccessResult {
+        self.budget.start_site();
+        let mut budget_spent = false;
+        let shared = site.space.is_shared();
+        let loops = self.site_loops(site.ctx, site.block);
+        let mut g = GlobalCost {
+            sectors: (u32::MAX, 0),
+            ideal: (u32::MAX, 0),
+            lines: (u32::MAX, 0),
+            requests: (u32::MAX, 0),
+            runs_aligned: (u32::MAX, 0),
+            runs: (u32::MAX, 0),
+            ..Default::default()
+        };
+        let mut sh = SharedCost {
+            ways: (u32::MAX, 0),
+            wavefronts: (u32::MAX, 0),
+            ideal: (u32::MAX, 0),
+            stride: None,
+        };
+        let mut data = false;
+        let mut param = false;
+        // Whether an unknown pitch was read as padded for some verdict.
+        let mut pitch_read = false;
+        let mut unc_def = false;
+        let mut unc_pos = false;
+        let mut mis_def = false;
+        let mut mis_pos = false;
+        let mut bank_def = false;
+        let mut bank_pos = false;
+        let mut strides: Vec<Option<i64>> = Vec::new();
+        let mut misaligns: Vec<Option<i64>> = Vec::new();
+        let addr_flags = self.acf.flags(site.addr) | self.acf.flags(site.active);
+        // Ranged parameters this access depends on, and whether its loops need simulating.
+        let mut site_params = self.acf.params_under(site.addr);
+        site_params.extend(self.acf.params_under(site.active));
+        let ranged: Vec<(Atom, Vec<i64>)> = self
+            .param_ranges
+            .iter()
+            .filter(|(a, _)| site_params.contains(a))
+            .cloned()
+            .collect();
+        let nonaffine = addr_flags & flags::NONAFFINE != 0;
+        let td_loop = loops
+            .iter()
+            .any(|&l| self.acf.is_td(self.acf.loops[l as usize].cont));
+        let mut combos: Vec<Vec<(Atom, i64)>> = vec![Vec::new()];
+        for (a, vals) in &ranged {
+            // A sample of the range: its first values (every residue of small strides) and a
+            // few more spread over it.
+            let mut vals: Vec<i64> = if vals.len() <= 8 {
+                vals.clone()
+            } else {
+                let n = vals.len();
+                [0, 1, 2, 3, n / 3, n / 2, 2 * n / 3, n - 1]
+                    .iter()
+                    .map(|&i| vals[i])
+                    .collect()
+            };
+            vals.dedup();
+            let mut next = Vec::new();
+            for c in &combos {
+                for &v in &vals {
+                    if next.len() < 64 {
+                        let mut c = c.clone();
+                        c.push((*a, v));
+                        next.push(c);
+                    }
+                }
+            }
+            combos = next;
+        }
+        // Boundary checks among the conditions that guard the access: inequalities against a
+        // block- or parameter-dependent bound. Their lanes' values are read as one unknown
+        // shared by the warp: edge warps are not what the access costs.
+        let boundary = {
+            let env0 = self.env(0);
+            let mut ls = Vec::new();
+            leaves(
+                self.acf,
+                site.active,
+                &mut ls,
+                &mut rustc_hash::FxHashSet::default(),
+            );
+            let mut set = rustc_hash::FxHashSet::default();
+            for n in ls {
+                if let Kind::Cmp(c, a, b) = self.acf.kind(n)
+                    && !c.float
+                    && !matches!(c.op, warpscope_ptx::CmpOp::Eq | warpscope_ptx::CmpOp::Ne)
+                {
+                    let (x, y) = self.eval2(a, b, &env0);
+                    if let Some((_, part)) = x.sub(&y).split(env0.valid)
+                        && !part.is_empty()
+                        && part.iter().all(|(m, _)| {
+                            self.syms.factors(*m).iter().all(|s| {
+                                matches!(
+                                    self.syms.symbol(*s),
+                                    Sym::Atom(
+                                        Atom::Param { .. } | Atom::Ctaid(_) | Atom::Nctaid(_)
+                                    )
+                                )
+                            })
+                        })
+                    {
+                        set.insert(n);
+                    }
+                }
+            }
+            (!set.is_empty()).then(|| std::rc::Rc::new(set))
+        };
+        for w in 0..self.geometry.warps() {
+            let mut env = self.env(w);
+            env.uniform_nodes = boundary.clone();
+            let undecided = |a: &WarpVal, e: &Env| {
+                a.opaque & e.valid != 0 || a.split(e.valid & !a.unknown).is_none()
+            };
+            let mut envs: Vec<(Env, Vec<(Atom, i64)>)> = combos
+                .iter()
+                .map(|c| {
+                    let mut e = env.clone();
+                    for (a, v) in c {
+                        e.bind.insert(*a, WarpVal::konst(*v));
+                    }
+                    (e, c.clone())
+                })
+                .collect();
+            // Budget spent: this warp gets its symbolic answer only (one environment, no
+            // blocks enumerated, no loops simulated).
+            let lean = self.budget.spent();
+            if lean {
+                budget_spent = true;
+                envs.truncate(1);
+            }
+            let mut first: Vec<(WarpVal, WarpVal)> = Vec::new();
+            let mut need_blocks = false;
+            for (e, _) in &envs {
+                let (a, act) = self.eval2(site.addr, site.active, e);
+                need_blocks |= undecided(&a, e) || act.opaque & e.valid != 0;
+                first.push((a, act));
+            }
+            if need_blocks && addr_flags & flags::CTAID != 0 && !lean {
+                // Clamps at the edge of the grid and the like: examine representative blocks.
+                let blocks = self.representative_blocks();
+                if !blocks.is_empty() {
+                    // At most 64 environments per warp: fewer parameter samples when blocks
+                    // multiply them (the first values keep every small residue).
+                    if envs.len() * blocks.len() > 64 {
+                        let keep = (64 / blocks.len()).max(1);
+                        envs.truncate(keep);
+                    }
+                    envs = envs
+                        .iter()
+                        .flat_map(|(e, c)| {
+                            blocks.iter().map(move |b| {
+                                let mut e = e.clone();
+                                e.ctaid = Some(*b);
+                                (e, c.clone())
+                            })
+                        })
+                        .take(512)
+                        .collect();
+                    first.clear();
+                }
+            }
+            let simulate = !lean
+                && !loops.is_empty()
+                && (td_loop
+                    || nonaffine
+                        && first
+                            .iter()
+                            .chain([].iter())
+                            .any(|(a, _)| undecided(a, &env))
+                    || nonaffine && first.is_empty());
+            let mut samples: Vec<(WarpVal, WarpVal, u32, bool)> = Vec::new();
+            for (k, (e, c)) in envs.iter().enumerate() {
+                if k > 0 && (simulate || first.get(k).is_none()) && self.budget.spent() {
+                    budget_spent = true;
+                    break;
+                }
+                if simulate {
+                    let ss = self.samples(&loops, e, w, c);
+                    for s in ss.iter() {
+                        let mut se = s.env.clone();
+                        se.uniform_nodes = e.uniform_nodes.clone();
+                        let (a, act) = self.eval2(site.addr, site.active, &se);
+                        samples.push((a, act, s.active, s.exact));
+                    }
+                } else if let Some((a, act)) = first.get(k) {
+                    samples.push((a.clone(), act.clone(), u32::MAX, true));
+                } else {
+                    let (a, act) = self.eval2(site.addr, site.active, e);
+                    samples.push((a, act, u32::MAX, true));
+                }
+            }
+            for (addr, act, loop_active, exact) in samples {
+                // Active lanes: not known to be off.
+                let mut lanes_on = 0u32;
+                let mut maybe_on = false;
+                for k in 0..32 {
+                    if env.valid & loop_active & (1 << k) == 0 {
+                        continue;
+                    }
+                    match act.lane_const(k) {
+                        Some(0) => {}
+                        Some(_) => lanes_on |= 1 << k,
+                        None => {
+                            lanes_on |= 1 << k;
+                            if act.unknown & (1 << k) != 0 {
+                                maybe_on = true;
+                            }
+                        }
+                    }
+                }
+                if lanes_on == 0 {
+                    continue;
+                }
+                let exact = exact && !maybe_on;
+                // Lanes whose offsets an unknown parameter scrambles (`pos & (stride - 1)`):
+                // measured with the pitch parameters read as padded, when that reading
+                // decides them.
+                let mut padded_first = false;
+                let addr = if !shared
+                    && addr.unknown & lanes_on == 0
+                    && addr.opaque & lanes_on != 0
+                    && let Some(a) = self.padded_pitch_addr(site, &env, lanes_on)
+                {
+                    padded_first = true;
+                    a
+                } else {
+                    addr
+                };
+                if addr.unknown & lanes_on != 0 || addr.opaque & lanes_on != 0 {
+                    if addr.unknown & lanes_on != 0 {
+                        data = true;
+                    } else {
+                        param = true;
+                    }
+                    if lanes_on.count_ones() > 1 {
+                        if shared {
+                            bank_pos = true;
+                        } else {
+                            unc_pos = true;
+                        }
+                    }
+                    let n = lanes_on.count_ones();
+                    let c: Vec<i64> = Vec::new();
+                    let req = memory::gpucheck_requests(&c, n);
+                    g.requests = (g.requests.0.min(1), g.requests.1.max(req.1));
+                    continue;
+                }
+                // A lane-varying symbolic stride is an unknown parameter. When it is a row
+                // pitch (rows of a 2-D block) it is measured as a padded pitch, which real
+                // code uses; otherwise the cost depends on it.
+                // That reading is a guess: what it alone shows is `possible`.
+                let (split, padded) = match addr.split(lanes_on) {
+                    Some(s) => (Some(s), padded_first),
+                    None if !shared => (
+                        self.padded_pitch_addr(site, &env, lanes_on)
+                            .and_then(|a| a.split(lanes_on)),
+                        true,
+                    ),
+                    None => (None, false),
+                };
+                if padded && split.is_some() {
+                    pitch_read = true;
+                }
+                let exact = exact && !padded;
+                let Some((c, part)) = split else {
+                    param = true;
+                    if lanes_on.count_ones() > 1 {
+                        if shared {
+                            bank_pos = true;
+                        } else {
+                            unc_pos = true;
+                        }
+                    }
+                    continue;
+                };
+                let offs: Vec<(u32, i64)> = (0..32u32)
+                    .filter(|k| lanes_on & (1 << k) != 0)
+                    .map(|k| (k, c[k as usize]))
+                    .collect();
+                let plain: Vec<i64> = offs.iter().map(|x| x.1).collect();
+                strides.push(constant_stride(&offs));
+                if shared {
+                    let cost = memory::bank_cost(&offs, site.size);
+                    sh.ways = (sh.ways.0.min(cost.ways), sh.ways.1.max(cost.ways));
+                    sh.wavefronts = (
+                        sh.wavefronts.0.min(cost.wavefronts),
+                        sh.wavefronts.1.max(cost.wavefronts),
+                    );
+                    sh.ideal = (sh.ideal.0.min(cost.ideal), sh.ideal.1.max(cost.ideal));
+                    if cost.ways > 1 {
+                        if exact {
+                            bank_def = true;
+                        } else {
+                            bank_pos = true;
+                        }
+                    }
+                    continue;
+                }
+                // Residues of the uniform part modulo 128: those every block takes in turn
+                // (block indices: each value runs) and those nobody knows (parameters, data).
+                // The unknown residues come in two readings: with unknown pitches padded
+                // (`res_unk`, the measured costs) and with them left unknown (`res_strict`,
+                // only when they differ): a definite verdict must hold in both.
+                let (res_run, res_unk, res_strict) = self.residues(&part);
+                if res_strict.is_some() {
+                    pitch_read = true;
+                }
+                let base0 = plain.first().copied().unwrap_or(0);
+                let ideal = memory::ideal_sectors(offs.len() as u32, site.size);
+                let plain_cost = memory::global_cost(&plain, site.size);
+                let ra = plain_cost.aligned_run_sectors;
+                let nruns = plain_cost.runs;
+                let need = ra.max(ideal);
+                let mut smin = u32::MAX;
+                let mut smax = 0;
+                let mut lmin = u32::MAX;
+                let mut lmax = 0;
+                // Some block is certainly misaligned with the pitches read as padded; some
+                // block is certainly misaligned / has excess sectors whatever they are.
+                let mut mis_some_block = false;
+                let mut mis_proven = false;
+                let mut exc_proven = false;
+                let mut mis_offset: Option<i64> = None;
+                for &rr in &res_run {
+                    let mut bmin = u32::MAX;
+                    for &ru in &res_unk {
+                        let r = rr + ru;
+                        let shifted: Vec<i64> = plain.iter().map(|o| o + r).collect();
+                        let cost = memory::global_cost(&shifted, site.size);
+                        let (sc, l) = (cost.sectors, cost.lines);
+                        smin = smin.min(sc);
+                        smax = smax.max(sc);
+                        lmin = lmin.min(l);
+                        lmax = lmax.max(l);
+                        bmin = bmin.min(sc);
+                    }
+                    let strict_min = match &res_strict {
+                        None => bmin,
+                        Some(rs) => rs
+                            .iter()
+                            .map(|ru| {
+                                let shifted: Vec<i64> = plain.iter().map(|o| o + rr + ru).collect();
+                                memory::global_cost(&shifted, site.size).sectors
+                            })
+                            .min()
+                            .unwrap_or(bmin),
+                    };
+                    if bmin > need {
+                        mis_some_block = true;
+                        mis_proven |= strict_min > need;
+                        if res_unk.len() == 1 && mis_offset.is_none() {
+                            let m = plain.iter().map(|o| o + rr + res_unk[0]).min().unwrap_or(0);
+                            mis_offset = Some(m.rem_euclid(32));
+                        }
+                    }
+                    if bmin > ideal {
+                        exc_proven |= strict_min > ideal;
+                    }
+                }
+                let diffs: Vec<i64> = plain.iter().map(|o| o - base0).collect();
+                let req = memory::gpucheck_requests(&diffs, 0);
+                g.sectors = (g.sectors.0.min(smin), g.sectors.1.max(smax));
+                g.lines = (g.lines.0.min(lmin), g.lines.1.max(lmax));
+                g.ideal = (g.ideal.0.min(ideal), g.ideal.1.max(ideal));
+                g.runs_aligned = (g.runs_aligned.0.min(ra), g.runs_aligned.1.max(ra));
+                g.runs = (g.runs.0.min(nruns), g.runs.1.max(nruns));
+                g.requests = (g.requests.0.min(req.0), g.requests.1.max(req.1));
+                // Gaps: more sectors than ideal even with every dense run aligned.
+                if ra > ideal && smax > ideal {
+                    if exact && exc_proven {
+                        unc_def = true;
+                    } else {
+                        unc_pos = true;
+                    }
+                }
+                // Misalignment: more sectors than the runs need and than ideal.
+                if mis_some_block {
+                    if exact && mis_proven {
+                        mis_def = true;
+                    } else {
+                        mis_pos = true;
+                    }
+                    misaligns.push(mis_offset);
+                } else if smax > need {
+                    mis_pos = true;
+                    misaligns.push(None);
+                }
+                // A data-dependent mask may leave holes in a request spanning several sectors.
+                if maybe_on && smax > 1 {
+                    unc_pos = true;
+                }
+            }
+        }
+        let fix = |p: (u32, u32)| if p.0 == u32::MAX { (0, p.1) } else { p };
+        g.sectors = fix(g.sectors);
+        g.ideal = fix(g.ideal);
+        g.lines = fix(g.lines);
+        g.requests = fix(g.requests);
+        g.runs_aligned = fix(g.runs_aligned);
+        g.runs = fix(g.runs);
+        sh.ways = fix(sh.ways);
+        sh.wavefronts = fix(sh.wavefronts);
+        sh.ideal = fix(sh.ideal);
+        let stride = if !strides.is_empty() && strides.iter().all(|s| *s == strides[0]) {
+            strides[0]
+        } else {
+            None
+        };
+        g.stride = stride;
+        sh.stride = stride;
+        g.misalign = if !misaligns.is_empty() && misaligns.iter().all(|s| *s == misaligns[0]) {
+            misaligns[0]
+        } else {
+            None
+        };
+        let mut verdicts = Vec::new();
+        if shared {
+            if bank_def || bank_pos {
+                verdicts.push((MemClass::BankConflict, bank_def));
+            }
+        } else {
+            if unc_def || unc_pos {
+                verdicts.push((MemClass::Uncoalesced, unc_def));
+            }
+            // A misalignment only matters when the access is otherwise dense.
+            if (mis_def || mis_pos) && !unc_def {
+                verdicts.push((MemClass::Misaligned, mis_def));
+            }
+        }
+        AccessResult {
+            site: *site,
+            global: (!shared).then_some(g),
+            shared: shared.then_some(sh),
+            verdicts,
+            data_dependent: data,
+            param_dependent: param,
+            pitch_read,
+            budget_spent,
+            address: self.acf.display(site.addr),
+            active: self.acf.display(site.active),
+        }
+    }
+
+    /// Whether symbol `s` is an integer kernel parameter with no assumption given that the
+    /// kernel uses as a pitch ([`pitch_params`]), or a value scaled by one: the parameter in a
+    /// 24-bit multiply's wrapper (`p & 0xffffff`), or a shift by it (`blockIdx.x << log2N`).
+    fn unassumed_pitch(&self, s: u32) -> bool {
+        let is_pitch = |a: Atom| self.pitches.contains_key(&a) && self.unassumed_integer_atom(a);
+        match self.syms.symbol(s) {
+            Sym::Atom(a) => is_pitch(a),
+            Sym::Node(n) => match self.acf.kind(strip_wrappers(self.acf, n)) {
+                Kind::Atom(a) => is_pitch(a),
+                Kind::Bin(crate::expr::BinOp::Shl, _, amount) => param_atom(self.acf, amount)
+                    .is_some_and(|a| is_pitch(a) && self.pitches.get(&a) == Some(&PitchUse::Shift)),
+                _ => false,
+            },
+        }
+    }
+
+    /// Whether `a` is an integer kernel parameter with no assumption given.
+    fn unassumed_integer_atom(&self, a: Atom) -> bool {
+        let Atom::Param {
+            func,
+            index,
+            offset,
+        } = a
+        else {
+            return false;
+        };
+        let ty = self.oracle.module.funcs[func]
+            .params
+            .get(index as usize)
+            .map(|p| p.ty);
+        let pointer = offset == 0 && matches!(ty, Some(Type::U64 | Type::B64 | Type::S64));
+        !pointer && !self.oracle.params.contains_key(&(func, index))
+    }
+
+    /// The address with every unassumed pitch parameter ([`pitch_params`]) of it read as a
+    /// padded row pitch, when those parameters only separate rows of the warp (lanes of one
+    /// row of the block move together when the pitch changes); `None` otherwise (a stride
+    /// `in[s*i]` spreads the lanes of a row: its cost depends on `s`).
+    fn padded_pitch_addr(
+        &mut self,
+        site: &AccessSite,
+        env: &Env,
+        lanes_on: u32,
+    ) -> Option<WarpVal> {
+        let pitches: Vec<(Atom, PitchUse)> = self
+            .acf
+            .params_under(site.addr)
+            .into_iter()
+            .filter(|a| self.unassumed_integer_atom(*a))
+            .filter_map(|a| self.pitches.get(&a).map(|u| (a, *u)))
+            .collect();
+        if pitches.is_empty() {
+            return None;
+        }
+        let with = |reading: usize| {
+            let mut e = env.clone();
+            for (a, u) in &pitches {
+                e.bind.insert(*a, WarpVal::konst(u.padded()[reading]));
+            }
+            e
+        };
+        let a1 = self.eval(site.addr, &with(0));
+        let a2 = self.eval(site.addr, &with(1));
+        let (c1, _) = a1.split(lanes_on)?;
+        let (c2, _) = a2.split(lanes_on)?;
+        let mut row_shift: Vec<([u32; 2], i64)> = Vec::new();
+        for k in 0..32 {
+            if lanes_on & (1 << k) == 0 {
+                continue;
+            }
+            let l = env.lanes[k]?;
+            let row = [l.tid[1], l.tid[2]];
+            let d = c2[k].wrapping_sub(c1[k]);
+            match row_shift.iter().find(|(r, _)| *r == row) {
+                Some((_, x)) if *x != d => return None,
+                Some(_) => {}
+                None => row_shift.push((row, d)),
+            }
+        }
+        Some(a1)
+    }
+
+    /// Possible values modulo 128 of a lane-uniform symbolic address part, split into the
+    /// residues that do occur (block indices of a known grid: every block runs) and those
+    /// that are merely possible (unknown parameters, data); each set contains 0 at least.
+    ///
+    /// Unknown integer parameters used as pitches ([`pitch_params`]) are read as padded
+    /// (no residue); the third set is the unknown residues with them left unknown, when that
+    /// differs.
+    fn residues(&self, part: &[(u32, i64)]) -> (Vec<i64>, Vec<i64>, Option<Vec<i64>>) {
+        let mut run: u128 = 1;
+        let mut unk: u128 = 1;
+        let mut pitch: u128 = 1;
+        let sumset = |set: u128, contrib: u128| -> u128 {
+            let mut next: u128 = 0;
+            for a in 0..128 {
+                if set & (1u128 << a) != 0 {
+                    for b in 0..128 {
+                        if contrib & (1u128 << b) != 0 {
+                            next |= 1u128 << ((a + b) % 128);
+                        }
+                    }
+                }
+            }
+            next
+        };
+        for &(m, c) in part {
+            let f = self.syms.factors(m);
+            let info = (f.len() == 1).then(|| self.syms.info(f[0]));
+            match info {
+                Some(SymInfo {
+                    range: Some((lo, hi)),
+                    align,
+                    ..
+                }) if align != 0 && hi - lo < 128 => {
+                    let mut contrib: u128 = 0;
+                    for v in lo..=hi {
+                        contrib |= 1u128 << (c.wrapping_mul(v)).rem_euclid(128);
+                    }
+                    run = sumset(run, contrib);
+                }
+                _ => {
+                    let mut tz = c.unsigned_abs().trailing_zeros();
+                    let mut sliding = false;
+                    for &s in f {
+                        let a = self.syms.info(s).align;
+                        if a == 0 {
+                            sliding = true;
+                        } else {
+                            tz = tz.saturating_add(a.trailing_zeros());
+                        }
+                    }
+                    if !sliding && tz < 7 {
+                        let step = 1usize << tz;
+                        let mut contrib: u128 = 0;
+                        let mut v = 0;
+                        while v < 128 {
+                            contrib |= 1u128 << v;
+                            v += step;
+                        }
+                        if f.iter().any(|&s| self.unassumed_pitch(s)) {
+                            // An integer parameter nothing was said about that the kernel
+                            // uses as a pitch (`a[i + k*n]`): real code pads those, so it
+                            // alone is no reason to call the access misaligned, nor is
+                            // reading it padded a proof that it is.
+                            pitch = sumset(pitch, contrib);
+                        } else {
+                            unk = sumset(unk, contrib);
+                        }
+                    }
+                }
+            }
+        }
+        let list =
+            |set: u128| -> Vec<i64> { (0..128).filter(|r| set & (1u128 << r) != 0).collect() };
+        let strict = (pitch != 1).then(|| list(sumset(unk, pitch)));
+        (list(run), list(unk), strict)
+    }
+}
+
+/// How a parameter the kernel uses as a pitch enters its indices, which decides the value it
+/// takes when it is read as padded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum PitchUse {
+    /// Multiplied by something that varies (`a[y*w + x]`) or stepping a loop: read as a
+    /// multiple of 32 elements.
+    Multiplier,
+    /// A power of two whose mask selects the low bits of an index (`i & (stride - 1)`, the
+    /// butterflies of a Walsh transform or a sorting network): read as a large power of two,
+    /// so a warp's 32 consecutive indices stay consecutive.
+    Mask,
+    /// A shift amount (`blockIdx.x << log2N`): read as at least 5 (a multiple of 32
+    /// elements).
+    Shift,
+}
+
+impl PitchUse {
+    /// The two values the parameter takes in the padded reading: the first measures, the
+    /// second checks that lanes of one row move together when the pitch changes.
+    fn padded(self) -> [i64; 2] {
+        match self {
+            PitchUse::Multiplier => [PADDED_PITCH, PADDED_PITCH + 32],
+            PitchUse::Mask => [1 << 16, 1 << 17],
+            PitchUse::Shift => [12, 13],
+        }
+    }
+}
+
+/// `n` with the 24-bit truncations nvcc wraps around `__mul24` operands and sign or zero
+/// extensions removed: `p & 0xffffff`, `(256*p) >> 8`, `(p << 8) >> 8`.
+fn strip_wrappers(acf: &Acf, n: Node) -> Node {
+    let mut n = n;
+    loop {
+        n = match acf.kind(n) {
+            Kind::Ext(_, x) => x,
+            Kind::Bin(crate::expr::BinOp::And, a, b) => {
+                let low_mask = |c: Node| matches!(acf.kind(c), Kind::Const(m) if m > 0 && m & (m + 1) == 0 && m >= 0xffff);
+                if low_mask(b) {
+                    a
+                } else if low_mask(a) {
+                    b
+                } else {
+                    return n;
+                }
+            }
+            Kind::Bin(crate::expr::BinOp::Shr { .. }, a, k) => {
+                let Kind::Const(k) = acf.kind(k) else {
+                    return n;
+                };
+                if !(1..32).contains(&k) {
+                    return n;
+                }
+                let mut a = a;
+                while let Kind::Ext(_, x) = acf.kind(a) {
+                    a = x;
+                }
+                match acf.kind(a) {
+                    Kind::Mul(x, y) => match (acf.kind(x), acf.kind(y)) {
+                        (Kind::Const(c), _) if c == 1 << k => y,
+                        (_, Kind::Const(c)) if c == 1 << k => x,
+                        _ => return n,
+                    },
+                    Kind::Bin(crate::expr::BinOp::Shl, x, s) if matches!(acf.kind(s), Kind::Const(c) if c == k) => {
+                        x
+                    }
+                    _ => return n,
+                }
+            }
+            _ => return n,
+        };
+    }
+}
+
+/// The kernel parameter `n` is, seen through [`strip_wrappers`] and constant factors.
+fn param_atom(acf: &Acf, n: Node) -> Option<Atom> {
+    let mut n = strip_wrappers(acf, n);
+    loop {
+        match acf.kind(n) {
+            Kind::Atom(a @ Atom::Param { .. }) => return Some(a),
+            Kind::Mul(x, y) => match (acf.kind(x), acf.kind(y)) {
+                (Kind::Const(_), _) => n = strip_wrappers(acf, y),
+                (_, Kind::Const(_)) => n = strip_wrappers(acf, x),
+                _ => return None,
+            },
+            _ => return None,
+        }
+    }
+}
+
+/// The parameter `q` of a mask `q - 1` (or `(q >> k) - 1`).
+fn mask_param(acf: &Acf, n: Node) -> Option<Atom> {
+    let Kind::Add(a, b) = acf.kind(strip_wrappers(acf, n)) else {
+        return None;
+    };
+    let q = match (acf.kind(a), acf.kind(b)) {
+        (Kind::Const(-1), _) => b,
+        (_, Kind::Const(-1)) => a,
+        _ => return None,
+    };
+    match acf.kind(strip_wrappers(acf, q)) {
+        Kind::Bin(crate::expr::BinOp::Shr { .. }, x, k)
+            if matches!(acf.kind(k), Kind::Const(_)) =>
+        {
+            param_atom(acf, x)
+        }
+        _ => param_atom(acf, q),
+    }
+}
+
+/// Parameters the kernel uses as pitches, and how ([`PitchUse`]): multiplied by something
+/// that varies (a loop counter, a thread or block index, another parameter), stepping a
+/// loop-carried value, masking an index (`i & (q - 1)`) or shifting one (`b << q`).
+pub fn pitch_params(acf: &Acf) -> FxHashMap<Atom, PitchUse> {
+    let mut out: FxHashMap<Atom, PitchUse> = FxHashMap::default();
+    let mut add = |a: Option<Atom>, u: PitchUse| {
+        if let Some(a) = a {
+            let e = out.entry(a).or_insert(u);
+            *e = (*e).max(u);
+        }
+    };
+    for i in 0..acf.len() {
+        match acf.kind(Node::new(i)) {
+            Kind::Mul(a, b)
+                if !matches!(acf.kind(a), Kind::Const(_))
+                    && !matches!(acf.kind(b), Kind::Const(_)) =>
+            {
+                add(param_atom(acf, a), PitchUse::Multiplier);
+                add(param_atom(acf, b), PitchUse::Multiplier);
+            }
+            Kind::Bin(crate::expr::BinOp::And, a, b) => {
+                add(mask_param(acf, a), PitchUse::Mask);
+                add(mask_param(acf, b), PitchUse::Mask);
+            }
+            Kind::Bin(crate::expr::BinOp::Shl, _, b) => add(param_atom(acf, b), PitchUse::Shift),
+            _ => {}
+        }
+    }
+    for lv in &acf.loopvars {
+        if let Some(step) = lv.step {
+            for a in acf.params_under(step) {
+                add(Some(a), PitchUse::Multiplier);
+            }
+        }
+    }
+    out
+}
+
+/// The byte stride between consecutive active lanes, when it is constant.
+fn constant_stride(offs: &[(u32, i64)]) -> Option<i64> {
+    if offs.len() < 2 {
+        return None;
+    }
+    let s = (offs[1].1 - offs[0].1) / i64::from((offs[1].0 - offs[0].0).max(1));
+    offs.windows(2)
+        .all(|w| w[1].1 - w[0].1 == s * i64::from(w[1].0 - w[0].0))
+        .then_some(s)
+}

@@ -1,0 +1,362 @@
+//! Branches: the divergence verdict of each thread-dependent branch over the warps examined,
+//! iterating loops lane by lane where a condition depends on their counts, and the bound of a
+//! boundary check.
+
+use super::*;
+
+impl Checker<'_> {
+    /// Classifies a thread-dependent branch.
+    pub fn branch(&mut self, site: &BranchSite) -> BranchResult {
+        self.verdict_cache.borrow_mut().clear();
+        self.budget.start_site();
+        let mut budget_spent = false;
+        let fc = site.cond;
+        let fa = site.active;
+        let loops = self.site_loops(site.ctx, site.block);
+        let mut nodes = Vec::new();
+        let mut seen = rustc_hash::FxHashSet::default();
+        leaves(self.acf, fc, &mut nodes, &mut seen);
+        leaves(self.acf, fa, &mut nodes, &mut seen);
+        let conts: Vec<(u32, Node)> = loops
+            .iter()
+            .map(|&l| (l, self.acf.loops[l as usize].cont))
+            .collect();
+        for (_, f) in &conts {
+            leaves(self.acf, *f, &mut nodes, &mut seen);
+        }
+        let cond_flags = self.acf.flags(site.cond) | self.acf.flags(site.active);
+        let mut undecided_flags: u16 = 0;
+        let mut counts = [0u64; 5];
+        let mut exhaustive = true;
+        // 1. Each warp symbolically.
+        let mut pending: Vec<(u32, Env, FxHashMap<Node, LeafVal>)> = Vec::new();
+        let mut decided: Vec<WarpVerdict> = Vec::new();
+        for w in 0..self.geometry.warps() {
+            let env = self.env(w);
+            let mut vals: FxHashMap<Node, LeafVal> = FxHashMap::default();
+            for &n in &nodes {
+                let v = self.leaf_val(n, &env);
+                vals.insert(n, v);
+            }
+            let sub0 = Subst::default();
+            let tri0: FxHashMap<Node, [Tri; 32]> = vals
+                .iter()
+                .map(|(n, v)| (*n, self.leaf_tri(v, &sub0, &env, &mut FxHashMap::default())))
+                .collect();
+            let (act, cond) = self.lanes_of(fa, fc, &tri0);
+            let v0 = Self::verdict(&act, &cond, env.valid, u32::MAX);
+            if v0 == WarpVerdict::MaybeParam {
+                // Do the undecided leaves depend on the block index?
+                for (n, t) in &tri0 {
+                    if t.contains(&Tri::O) {
+                        undecided_flags |= self.acf.flags(*n);
+                    }
+                }
+                pending.push((w, env, vals));
+            } else {
+                decided.push(v0);
+            }
+        }
+        // 2./3. Enumerate blocks and iterations for the undecided warps.
+        let per_block = undecided_flags & flags::CTAID != 0;
+        let (blocks, all) = if pending.is_empty() {
+            (vec![[0, 0, 0]], true)
+        } else if per_block {
+            self.blocks_to_examine()
+        } else {
+            (vec![[0, 0, 0]], true)
+        };
+        exhaustive &= all;
+        let cont_flags = conts.iter().fold(0u16, |f, (_, c)| f | self.acf.flags(*c));
+        let slow = (cond_flags | cont_flags) & flags::NONAFFINE != 0;
+        let combos = if cond_flags & flags::PARAM != 0 && !pending.is_empty() {
+            self.param_combos()
+        } else {
+            vec![Vec::new()]
+        };
+        let weight = if per_block && !pending.is_empty() {
+            blocks.len().max(1) as u64
+        } else {
+            1
+        };
+        for v in decided {
+            counts[v as usize] += weight;
+        }
+        for (_, env, vals) in pending {
+            if blocks.is_empty() {
+                // Grid unknown: the block index stays symbolic.
+                counts[WarpVerdict::MaybeParam as usize] += weight;
+                exhaustive = false;
+                continue;
+            }
+            // Blocks that give every block-dependent symbol the same values behave alike
+            // (e.g. `min(8*ctaid.x + w, 127)` past the diagonal): evaluate one of them.
+            let mut key_syms: Vec<u32> = Vec::new();
+            let mut dedupe = !slow;
+            for v in vals.values() {
+                if let LeafVal::Split { part, .. } = v {
+                    for (m, _) in part {
+                        for &sy in self.syms.factors(*m) {
+                            match self.syms.symbol(sy) {
+                                Sym::Atom(Atom::Iter(_)) => {}
+                                Sym::Node(n) if self.acf.flags(n) & flags::LOOP != 0 => {
+                                    dedupe = false
+                                }
+                                Sym::Atom(Atom::LoopVar(_)) => dedupe = false,
+                                _ => {
+                                    if !key_syms.contains(&sy) {
+                                        key_syms.push(sy);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            let mut seen: FxHashMap<Vec<Option<i64>>, WarpVerdict> = FxHashMap::default();
+            for (bi, blk) in blocks.iter().enumerate() {
+                if self.budget.spent() {
+                    // The blocks left keep the symbolic answer: undecided.
+                    budget_spent = true;
+                    exhaustive = false;
+                    counts[WarpVerdict::MaybeParam as usize] += (blocks.len() - bi) as u64;
+                    break;
+                }
+                let mut best = WarpVerdict::Uniform;
+                for pc in &combos {
+                    let key: Option<Vec<Option<i64>>> = dedupe.then(|| {
+                        let sub = Subst {
+                            ctaid: per_block.then_some(*blk),
+                            iters: Vec::new(),
+                            params: pc.clone(),
+                        };
+                        let mut memo = FxHashMap::default();
+                        key_syms
+                            .iter()
+                            .map(|&sy| self.sym_value(sy, &sub, &env, &mut memo))
+                            .collect()
+                    });
+                    if let Some(k) = &key
+                        && let Some(v) = seen.get(k)
+                    {
+                        best = best.max(*v);
+                        continue;
+                    }
+                    let mut v = WarpVerdict::MaybeParam;
+                    if !slow {
+                        let base = Subst {
+                            ctaid: per_block.then_some(*blk),
+                            iters: Vec::new(),
+                            params: pc.clone(),
+                        };
+                        let (fv, ex) =
+                            self.fast_iterate(&conts, 0, base, u32::MAX, &vals, &env, fa, fc);
+                        exhaustive &= ex;
+                        v = fv;
+                    }
+                    if v == WarpVerdict::MaybeParam {
+                        // Non-linear in the block index or parameters (clamps, `min`): evaluate
+                        // everything again with them bound, simulating the loops.
+                        if bi >= 64 {
+                            exhaustive = false;
+                        } else {
+                            let mut e = env.clone();
+                            if per_block {
+                                e.ctaid = Some(*blk);
+                            }
+                            for (a, x) in pc {
+                                e.bind.insert(*a, WarpVal::konst(*x));
+                            }
+                            let samples = self.samples(&loops, &e, env_warp(&env), pc);
+                            v = WarpVerdict::Uniform;
+                            for s in samples.iter() {
+                                let (c, a) = self.eval2(site.cond, site.active, &s.env);
+                                let mut sv = Self::verdict(
+                                    &tri_of(&a, s.env.valid),
+                                    &tri_of(&c, s.env.valid),
+                                    s.env.valid,
+                                    s.active,
+                                );
+                                if !s.exact && sv >= WarpVerdict::DivergentUnlessUniform {
+                                    sv = WarpVerdict::MaybeData;
+                                }
+                                v = v.max(sv);
+                            }
+                        }
+                    }
+                    if let Some(k) = key {
+                        seen.insert(k, v);
+                    }
+                    best = best.max(v);
+                }
+                counts[best as usize] += 1;
+            }
+        }
+        let total: u64 = counts.iter().sum();
+        let unless = counts[WarpVerdict::DivergentUnlessUniform as usize];
+        let div = counts[WarpVerdict::Divergent as usize] + unless;
+        let maybe_data = counts[WarpVerdict::MaybeData as usize];
+        let maybe_param = counts[WarpVerdict::MaybeParam as usize];
+        let maybe = maybe_data + maybe_param;
+        let t = total.max(1) as f64;
+        let class = if div == total && total > 0 {
+            DivClass::Total
+        } else if div > 0 {
+            DivClass::Partial
+        } else if maybe_data > 0 {
+            DivClass::Unknown
+        } else if maybe_param > 0 {
+            DivClass::Boundary
+        } else {
+            DivClass::NonDivergent
+        };
+        let mut ratio = (div as f64 / t, (div + maybe) as f64 / t);
+        if class == DivClass::Boundary {
+            ratio.1 = ratio.1.min(self.boundary_bound(site));
+        }
+        BranchResult {
+            site: *site,
+            class,
+            ratio,
+            divergent: div,
+            maybe,
+            total,
+            data_dependent: maybe_data > 0,
+            unless_uniform: unless > 0 && unless == div,
+            exhaustive,
+            budget_spent,
+            condition: self.acf.display(site.cond),
+        }
+    }
+
+    fn lanes_of(
+        &self,
+        fa: Node,
+        fc: Node,
+        tri: &FxHashMap<Node, [Tri; 32]>,
+    ) -> ([Tri; 32], [Tri; 32]) {
+        let mut memo = FxHashMap::default();
+        let act = eval_bool(self.acf, fa, tri, &mut memo);
+        let cond = eval_bool(self.acf, fc, tri, &mut memo);
+        (act, cond)
+    }
+
+    /// Fast path: iterate the enclosing loops' counters from `depth` on, substituting into
+    /// the precomputed leaves. Returns the worst verdict and whether no cap was hit.
+    #[allow(clippy::too_many_arguments)]
+    fn fast_iterate(
+        &self,
+        conts: &[(u32, Node)],
+        depth: usize,
+        sub: Subst,
+        loop_active: u32,
+        vals: &FxHashMap<Node, LeafVal>,
+        env: &Env,
+        fa: Node,
+        fc: Node,
+    ) -> (WarpVerdict, bool) {
+        let tri_at = |sub: &Subst| -> FxHashMap<Node, [Tri; 32]> {
+            self.budget.spend(vals.len() as u64);
+            let mut memo = FxHashMap::default();
+            vals.iter()
+                .map(|(n, v)| (*n, self.leaf_tri(v, sub, env, &mut memo)))
+                .collect()
+        };
+        let Some((l, cf)) = conts.get(depth) else {
+            let tri = tri_at(&sub);
+            let mut key: Vec<(Node, [Tri; 32])> = tri.iter().map(|(n, t)| (*n, *t)).collect();
+            key.sort_by_key(|(n, _)| *n);
+            if let Some(v) = self.verdict_cache.borrow().get(&(key.clone(), loop_active)) {
+                return (*v, true);
+            }
+            let (act, cond) = self.lanes_of(fa, fc, &tri);
+            let v = Self::verdict(&act, &cond, env.valid, loop_active);
+            self.verdict_cache
+                .borrow_mut()
+                .insert((key, loop_active), v);
+            return (v, true);
+        };
+        let mut best = WarpVerdict::Uniform;
+        let mut act = loop_active;
+        for k in 0..MAX_ITERS {
+            if self.budget.spent() {
+                return (best.max(WarpVerdict::MaybeParam), false);
+            }
+            let mut s = sub.clone();
+            s.iters.push((*l, k));
+            let (v, ex) = crate::stack::deep(|| {
+                self.fast_iterate(conts, depth + 1, s.clone(), act, vals, env, fa, fc)
+            });
+            best = best.max(v);
+            if !ex {
+                return (best, false);
+            }
+            // Who continues?
+            let tri = tri_at(&s);
+            let contv = eval_bool(self.acf, *cf, &tri, &mut FxHashMap::default());
+            let mut next = 0u32;
+            let mut undecided = false;
+            for lane in 0..32 {
+                if act & env.valid & (1 << lane) == 0 {
+                    continue;
+                }
+                match contv[lane] {
+                    Tri::F => {}
+                    Tri::T => next |= 1 << lane,
+                    _ => {
+                        undecided = true;
+                        next |= 1 << lane;
+                    }
+                }
+            }
+            if undecided {
+                // Without knowing who continues, stop sampling this loop here.
+                if best == WarpVerdict::Uniform {
+                    best = WarpVerdict::MaybeParam;
+                }
+                return (best, true);
+            }
+            act = next;
+            if act == 0 {
+                return (best, true);
+            }
+        }
+        (best, false)
+    }
+
+    /// For a boundary check against an unknown bound: the largest fraction of a block's
+    /// warps one threshold can split (1 of 8 for a 1-D block of 256).
+    fn boundary_bound(&mut self, site: &BranchSite) -> f64 {
+        let Kind::Cmp(_, a, b) = self.acf.kind(match self.acf.kind(site.cond) {
+            Kind::Not(x) => x,
+            _ => site.cond,
+        }) else {
+            return 1.0;
+        };
+        let warps = self.geometry.warps();
+        let mut intervals: Vec<(i64, i64)> = Vec::new();
+        for w in 0..warps {
+            let env = self.env(w);
+            let d = self.eval(a, &env).sub(&self.eval(b, &env));
+            let Some((c, _)) = d.split(env.valid) else {
+                return 1.0;
+            };
+            let vals: Vec<i64> = (0..32)
+                .filter(|k| env.valid & (1 << k) != 0)
+                .map(|k| c[k])
+                .collect();
+            let lo = vals.iter().copied().min().unwrap_or(0);
+            let hi = vals.iter().copied().max().unwrap_or(0);
+            intervals.push((lo, hi));
+        }
+        // Max number of intervals strictly straddling one threshold.
+        let mut best = 0usize;
+        for &(lo, _) in &intervals {
+            for t in [lo, lo + 1] {
+                let n = intervals.iter().filter(|(l, h)| *l < t && t <= *h).count();
+                best = best.max(n);
+            }
+        }
+        best as f64 / f64::from(warps.max(1))
+    }
+}

@@ -1,0 +1,957 @@
+//! The precise engine's checks: every thread-dependent branch gets a divergence ratio range
+//! and class, every thread-dependent access its sectors, lines and requests per warp (or its
+//! bank conflicts, in shared memory), all evaluated for the 32 lanes of each warp of a block.
+//!
+//! Evaluation proceeds from cheap to exhaustive:
+//!
+//! 1. each warp once, with block indices, loop counters and unknown parameters symbolic: most
+//!    questions are already decided (`tid % 2`, `in[2*i]`);
+//! 2. when a branch condition still depends on block indices or loop iteration counts (a
+//!    boundary check `i < n` with `n` assumed, a grid-stride loop), the condition's
+//!    comparisons are re-evaluated by substituting block indices (all blocks of the grid, or
+//!    the first and last 2048) and iteration counts (simulating the loop's continue condition
+//!    lane by lane);
+//! 3. when it depends on loop-carried values that are not affine (`j >>= 1` in a bitonic
+//!    sort), the loop nest is simulated by evaluating its update expressions.
+//!
+//! What stays undecided depends on data (`possible`), or on a parameter whose value is not
+//! assumed (a boundary check: at most a warp per block diverges, reported only on request).
+//!
+//! This module holds the [`Checker`], its budgets and the lane-by-lane evaluation both kinds
+//! of site share (symbols, block and parameter sampling, loop simulation); `branches` holds
+//! the branch verdicts, `accesses` the access measures and the padded reading of pitches.
+
+use crate::acf::{AccessSite, Acf, BranchSite};
+use crate::eval::{Env, Evaluator, Lanes, Sym, SymInfo, SymOracle, Symbols, WarpVal};
+use crate::expr::{Atom, Kind, Node, flags};
+use crate::geometry::Geometry;
+use crate::memory;
+use cranelift_entity::EntityRef;
+use rustc_hash::FxHashMap;
+use warpscope_ir::{FuncId, Module};
+use warpscope_ptx::{StateSpace, Type};
+
+mod accesses;
+mod branches;
+
+pub use accesses::{PitchUse, pitch_params};
+
+/// How a thread-dependent branch behaves over the warps examined.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DivClass {
+    /// No warp ever diverges.
+    NonDivergent,
+    /// Some warps definitely diverge, not all.
+    Partial,
+    /// Every warp diverges.
+    Total,
+    /// Depends on data.
+    Unknown,
+    /// A boundary check against an unknown bound: at most `ratio.1` of the warps diverge.
+    Boundary,
+}
+
+impl DivClass {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DivClass::NonDivergent => "non-divergent",
+            DivClass::Partial => "partial",
+            DivClass::Total => "total",
+            DivClass::Unknown => "unknown",
+            DivClass::Boundary => "boundary",
+        }
+    }
+}
+
+/// The verdict for one thread-dependent branch.
+#[derive(Debug, Clone)]
+pub struct BranchResult {
+    pub site: BranchSite,
+    pub class: DivClass,
+    /// `[dmin, dmax]`: fraction of warps that definitely / possibly diverge.
+    pub ratio: (f64, f64),
+    pub divergent: u64,
+    pub maybe: u64,
+    pub total: u64,
+    /// Whether undecided warps depend on data (else on unknown parameters).
+    pub data_dependent: bool,
+    /// Whether every warp counted as divergent diverges only for all values but one of a
+    /// lane-uniform unknown joined to the condition (`tid & 1 || iters < 1`, `p != NULL &&
+    /// tid == 0`): not proven (that value may be the one a launch passes), so `possible`.
+    pub unless_uniform: bool,
+    /// Whether the examination covered every block and iteration (no sampling caps hit).
+    pub exhaustive: bool,
+    /// Whether the evaluation budget ran out: the warps left were given their symbolic
+    /// answer (undecided, counted in `maybe`).
+    pub budget_spent: bool,
+    /// The condition in canonical ACF form.
+    pub condition: String,
+}
+
+/// What kind of inefficiency an access shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MemClass {
+    Fine,
+    Misaligned,
+    Uncoalesced,
+    BankConflict,
+}
+
+/// Cost ranges of one global access over warps (and alignments / samples).
+#[derive(Debug, Clone, Default)]
+pub struct GlobalCost {
+    pub sectors: (u32, u32),
+    pub ideal: (u32, u32),
+    pub lines: (u32, u32),
+    /// GPUCheck's Figure 10 requests per warp.
+    pub requests: (u32, u32),
+    /// Sectors if each dense run were aligned.
+    pub runs_aligned: (u32, u32),
+    /// Byte stride between consecutive lanes, when constant.
+    pub stride: Option<i64>,
+    /// Dense runs per request (rows of a 2-D block, or single lanes when strided).
+    pub runs: (u32, u32),
+    /// Offset of the first byte within its sector, when fixed.
+    pub misalign: Option<i64>,
+}
+
+/// Shared-memory cost ranges.
+#[derive(Debug, Clone, Default)]
+pub struct SharedCost {
+    pub ways: (u32, u32),
+    pub wavefronts: (u32, u32),
+    pub ideal: (u32, u32),
+    pub stride: Option<i64>,
+}
+
+/// The verdict for one thread-dependent access.
+#[derive(Debug, Clone)]
+pub struct AccessResult {
+    pub site: AccessSite,
+    pub global: Option<GlobalCost>,
+    pub shared: Option<SharedCost>,
+    /// Findings: class with whether it is proven.
+    pub verdicts: Vec<(MemClass, bool)>,
+    /// Lanes' addresses depend on data.
+    pub data_dependent: bool,
+    /// Lanes' addresses depend on an unknown parameter (stride unknown).
+    pub param_dependent: bool,
+    /// Whether an unknown integer parameter used as a pitch was read as a padded pitch
+    /// (rows a multiple of 32 bytes apart) to measure the access: what only that reading
+    /// shows is `possible`.
+    pub pitch_read: bool,
+    /// Whether the evaluation budget ran out: blocks, parameter values and iterations past it
+    /// were not enumerated: the costs are the range over what was, and what was not rests on
+    /// the symbolic answer (an unknown stride or offset makes a verdict `possible`).
+    pub budget_spent: bool,
+    pub address: String,
+    /// The condition under which lanes run the access (canonical ACF form).
+    pub active: String,
+}
+
+/// Parameter facts for symbols.
+pub struct Oracle<'a> {
+    pub module: &'a Module,
+    pub geometry: &'a Geometry,
+    /// Alignment and range assumptions per (function, parameter index).
+    pub params: &'a FxHashMap<(FuncId, u32), crate::geometry::ParamAssumption>,
+}
+
+impl SymOracle for Oracle<'_> {
+    fn info(&self, s: Sym, acf: &Acf) -> SymInfo {
+        match s {
+            Sym::Atom(Atom::Param {
+                func,
+                index,
+                offset,
+            }) => {
+                let a = self.params.get(&(func, index));
+                let ty = self.module.funcs[func]
+                    .params
+                    .get(index as usize)
+                    .map(|p| p.ty);
+                let pointer = offset == 0 && matches!(ty, Some(Type::U64 | Type::B64 | Type::S64));
+                SymInfo {
+                    align: a
+                        .and_then(|a| a.align)
+                        .unwrap_or(if pointer { 256 } else { 1 }),
+                    range: a.and_then(|a| a.range),
+                    data: false,
+                }
+            }
+            Sym::Atom(Atom::Ctaid(d)) => SymInfo {
+                align: 1,
+                range: self.geometry.grid.map(|g| {
+                    let i = match d {
+                        warpscope_ptx::Dim::X => 0,
+                        warpscope_ptx::Dim::Y => 1,
+                        warpscope_ptx::Dim::Z => 2,
+                    };
+                    (0, i64::from(g[i].max(1)) - 1)
+                }),
+                data: false,
+            },
+            Sym::Atom(Atom::VarAddr(v)) => SymInfo {
+                align: acf.vars[v as usize].align.max(4).next_power_of_two(),
+                range: None,
+                data: false,
+            },
+            Sym::Atom(Atom::Iter(_) | Atom::LoopVar(_)) => SymInfo {
+                align: 0,
+                range: None,
+                data: false,
+            },
+            Sym::Atom(Atom::Load(_) | Atom::Uniform(_)) => SymInfo::DATA,
+            _ => SymInfo::ANY,
+        }
+    }
+}
+
+/// Per-lane truth value of a condition.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum Tri {
+    T,
+    F,
+    /// Depends on data.
+    U,
+    /// Depends on an unknown uniform value (a parameter) in a lane-specific way.
+    O,
+    /// Unknown but the same for every lane.
+    S,
+}
+
+/// Leaves of the boolean structure (`and`/`or`/`not`) under `n`: the comparisons and values
+/// that are re-evaluated under block indices and iteration counts.
+fn leaves(acf: &Acf, n: Node, out: &mut Vec<Node>, seen: &mut rustc_hash::FxHashSet<Node>) {
+    let mut stack = vec![n];
+    while let Some(x) = stack.pop() {
+        if !seen.insert(x) {
+            continue;
+        }
+        match acf.kind(x) {
+            Kind::Const(_) => {}
+            Kind::And(a, b) | Kind::Or(a, b) => {
+                stack.push(a);
+                stack.push(b);
+            }
+            Kind::Not(a) => stack.push(a),
+            _ => out.push(x),
+        }
+    }
+}
+
+/// Per-lane truth of the boolean structure at `n`, given the leaves' truths (memoised: the
+/// structure is a DAG whose tree form can be exponential).
+fn eval_bool(
+    acf: &Acf,
+    n: Node,
+    vals: &FxHashMap<Node, [Tri; 32]>,
+    memo: &mut FxHashMap<Node, [Tri; 32]>,
+) -> [Tri; 32] {
+    if let Some(v) = memo.get(&n) {
+        return *v;
+    }
+    crate::stack::deep(|| eval_bool_step(acf, n, vals, memo))
+}
+
+fn eval_bool_step(
+    acf: &Acf,
+    n: Node,
+    vals: &FxHashMap<Node, [Tri; 32]>,
+    memo: &mut FxHashMap<Node, [Tri; 32]>,
+) -> [Tri; 32] {
+    let r = match acf.kind(n) {
+        Kind::Const(c) => [if c != 0 { Tri::T } else { Tri::F }; 32],
+        Kind::And(a, b) => {
+            let (x, y) = (eval_bool(acf, a, vals, memo), eval_bool(acf, b, vals, memo));
+            std::array::from_fn(|k| and3(x[k], y[k]))
+        }
+        Kind::Or(a, b) => {
+            let (x, y) = (eval_bool(acf, a, vals, memo), eval_bool(acf, b, vals, memo));
+            std::array::from_fn(|k| or3(x[k], y[k]))
+        }
+        Kind::Not(a) => {
+            let x = eval_bool(acf, a, vals, memo);
+            std::array::from_fn(|k| not3(x[k]))
+        }
+        _ => vals.get(&n).copied().unwrap_or([Tri::U; 32]),
+    };
+    memo.insert(n, r);
+    r
+}
+
+/// A leaf evaluated once per warp: either fixed per lane, or a comparison `c[lane] + U <op> 0`
+/// with a lane-uniform symbolic `U` to substitute.
+#[derive(Debug, Clone)]
+#[allow(clippy::large_enum_variant)]
+enum LeafVal {
+    Fixed([Tri; 32]),
+    Split {
+        cmp: crate::expr::Cmp,
+        c: Lanes,
+        part: Vec<(u32, i64)>,
+        /// Lanes whose value was decided without substitution.
+        fixed: [Option<bool>; 32],
+    },
+}
+
+fn tri_of(v: &WarpVal, valid: u32) -> [Tri; 32] {
+    let mut out = [Tri::F; 32];
+    let uniform = v.is_uniform(valid);
+    for (k, o) in out.iter_mut().enumerate() {
+        if valid & (1 << k) == 0 {
+            continue;
+        }
+        *o = if v.unknown & (1 << k) != 0 {
+            Tri::U
+        } else if v.opaque & (1 << k) != 0 {
+            Tri::O
+        } else {
+            match v.lane_const(k) {
+                Some(0) => Tri::F,
+                Some(_) => Tri::T,
+                None if uniform => Tri::S,
+                None => Tri::O,
+            }
+        };
+    }
+    out
+}
+
+fn not3(a: Tri) -> Tri {
+    match a {
+        Tri::T => Tri::F,
+        Tri::F => Tri::T,
+        x => x,
+    }
+}
+
+fn and3(a: Tri, b: Tri) -> Tri {
+    match (a, b) {
+        (Tri::F, _) | (_, Tri::F) => Tri::F,
+        (Tri::T, x) | (x, Tri::T) => x,
+        (Tri::U, _) | (_, Tri::U) => Tri::U,
+        (Tri::O, _) | (_, Tri::O) => Tri::O,
+        _ => Tri::S,
+    }
+}
+
+fn or3(a: Tri, b: Tri) -> Tri {
+    not3(and3(not3(a), not3(b)))
+}
+
+/// Substitution values for the fast path.
+#[derive(Debug, Clone, Default)]
+struct Subst {
+    ctaid: Option<[u32; 3]>,
+    iters: Vec<(u32, i64)>,
+    params: Vec<(Atom, i64)>,
+}
+
+/// What one warp did at a branch in one evaluation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum WarpVerdict {
+    Uniform,
+    /// Undecided because of an unknown parameter.
+    MaybeParam,
+    /// Undecided because of data.
+    MaybeData,
+    /// Some lanes' outcome is fixed and the others' is one lane-uniform unknown (nvcc folds a
+    /// loop's entry guard `iters < 1` into a thread-dependent branch with `or.pred`): the warp
+    /// diverges for every value of that unknown but one.
+    DivergentUnlessUniform,
+    Divergent,
+}
+
+/// Checks of one kernel (and the device functions it calls, in context).
+pub struct Checker<'a> {
+    pub acf: &'a Acf,
+    pub syms: Symbols,
+    pub oracle: &'a Oracle<'a>,
+    pub geometry: &'a Geometry,
+    /// Bindings common to every environment (assumed parameter values).
+    pub base_bind: FxHashMap<Atom, WarpVal>,
+    /// Enclosing loops (ACF loop indices, outermost first) of each site's block.
+    pub enclosing: &'a dyn Fn(usize, warpscope_ir::Block) -> Vec<u32>,
+    /// Parameters assumed to take each value of a range (a kernel launched repeatedly):
+    /// the values examined.
+    pub param_ranges: Vec<(Atom, Vec<i64>)>,
+    /// Parameters used as pitches, and how ([`pitch_params`]).
+    pub pitches: FxHashMap<Atom, PitchUse>,
+    pub(crate) sim_cache: FxHashMap<SimKey, std::rc::Rc<Vec<Sample>>>,
+    /// Warp verdicts by the leaves' per-lane values (cleared per branch).
+    pub(crate) verdict_cache: std::cell::RefCell<VerdictCache>,
+    /// Work left for lane-by-lane evaluation.
+    pub budget: Budget,
+}
+
+/// Bounds on lane-by-lane evaluation (issue 10: budgets, not hangs), counted in ACF nodes
+/// evaluated for one warp. Every site first gets its symbolic answer (each warp once, with
+/// block indices, parameters and loop counters left symbolic); enumerating blocks, parameter
+/// values and loop iterations then spends the budget. When the site's or the kernel's budget
+/// is spent, the rest stays symbolic: a range, reported as `possible`, and the result says so
+/// ([`BranchResult::budget_spent`], [`AccessResult::budget_spent`]).
+#[derive(Debug)]
+pub struct Budget {
+    per_site: u64,
+    per_kernel: u64,
+    site: std::cell::Cell<u64>,
+    kernel: std::cell::Cell<u64>,
+}
+
+/// Node evaluations one branch or access may spend on enumeration.
+pub const SITE_BUDGET: u64 = 250_000;
+/// Node evaluations one kernel's sites may spend together.
+pub const KERNEL_BUDGET: u64 = 2_500_000;
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget::new(SITE_BUDGET, KERNEL_BUDGET)
+    }
+}
+
+impl Budget {
+    pub fn new(per_site: u64, per_kernel: u64) -> Self {
+        Budget {
+            per_site,
+            per_kernel,
+            site: Default::default(),
+            kernel: Default::default(),
+        }
+    }
+
+    /// Starts a new site's account.
+    fn start_site(&self) {
+        self.site.set(0);
+    }
+
+    fn spend(&self, n: u64) {
+        self.site.set(self.site.get().saturating_add(n));
+        self.kernel.set(self.kernel.get().saturating_add(n));
+    }
+
+    /// Whether the site's or the kernel's budget is spent.
+    pub fn spent(&self) -> bool {
+        self.site.get() >= self.per_site || self.kernel.get() >= self.per_kernel
+    }
+
+    /// Node evaluations spent by the current site.
+    pub fn site_used(&self) -> u64 {
+        self.site.get()
+    }
+
+    /// Node evaluations spent by the kernel so far.
+    pub fn kernel_used(&self) -> u64 {
+        self.kernel.get()
+    }
+}
+
+/// Blocks examined when a condition depends on the block index.
+const MAX_BLOCKS: u64 = 4096;
+/// Iterations simulated per loop.
+const MAX_ITERS: i64 = 64;
+/// The value an unassumed integer parameter takes when it is read as a padded row pitch.
+const PADDED_PITCH: i64 = 4096;
+/// Samples (iteration combinations) per warp and block.
+const MAX_SAMPLES: usize = 512;
+
+#[derive(Clone)]
+pub(crate) struct Sample {
+    env: Env,
+    active: u32,
+    exact: bool,
+}
+
+fn env_warp(e: &Env) -> u32 {
+    e.lanes.iter().flatten().next().map_or(0, |l| l.linear / 32)
+}
+
+/// Warp verdicts keyed by the leaves' per-lane values and the lanes still in the loops.
+pub(crate) type VerdictCache = FxHashMap<(Vec<(Node, [Tri; 32])>, u32), WarpVerdict>;
+
+/// Simulations are shared by the sites of one loop nest: keyed by loops, warp, block and
+/// parameter values.
+pub(crate) type SimKey = (Vec<u32>, u32, Option<[u32; 3]>, Vec<(Atom, i64)>);
+
+impl<'a> Checker<'a> {
+    fn env(&self, w: u32) -> Env {
+        let mut e = Env::warp(self.geometry, w);
+        e.bind = self.base_bind.clone();
+        e
+    }
+
+    fn eval(&mut self, n: Node, env: &Env) -> WarpVal {
+        let mut ev = Evaluator::new(self.acf, &mut self.syms, self.oracle, env);
+        let v = ev.eval(n);
+        self.budget.spend(ev.computed());
+        v
+    }
+
+    fn leaf_val(&mut self, n: Node, env: &Env) -> LeafVal {
+        let valid = env.valid;
+        let mut ev = Evaluator::new(self.acf, &mut self.syms, self.oracle, env);
+        let whole = ev.eval(n);
+        self.budget.spend(ev.computed());
+        if let Kind::Cmp(c, a, b) = self.acf.kind(n)
+            && !c.float
+        {
+            let d = ev.eval(a).sub(&ev.eval(b));
+            if let Some((cl, part)) = d.split(valid) {
+                let mut fixed = [None; 32];
+                for (k, f) in fixed.iter_mut().enumerate() {
+                    if let Some(v) = whole.lane_const(k) {
+                        *f = Some(v != 0);
+                    }
+                }
+                return LeafVal::Split {
+                    cmp: c,
+                    c: cl,
+                    part,
+                    fixed,
+                };
+            }
+        }
+        LeafVal::Fixed(tri_of(&whole, valid))
+    }
+
+    fn sym_value(
+        &self,
+        id: u32,
+        sub: &Subst,
+        env: &Env,
+        memo: &mut FxHashMap<Node, Option<i64>>,
+    ) -> Option<i64> {
+        match self.syms.symbol(id) {
+            Sym::Atom(Atom::Ctaid(d)) => sub.ctaid.map(|c| {
+                i64::from(
+                    c[match d {
+                        warpscope_ptx::Dim::X => 0,
+                        warpscope_ptx::Dim::Y => 1,
+                        warpscope_ptx::Dim::Z => 2,
+                    }],
+                )
+            }),
+            Sym::Atom(Atom::Iter(l)) => sub.iters.iter().find(|(x, _)| *x == l).map(|(_, k)| *k),
+            Sym::Atom(a @ Atom::Param { .. }) => {
+                sub.params.iter().find(|(x, _)| *x == a).map(|(_, v)| *v)
+            }
+            Sym::Atom(Atom::Nctaid(d)) => env.grid.map(|g| {
+                i64::from(
+                    g[match d {
+                        warpscope_ptx::Dim::X => 0,
+                        warpscope_ptx::Dim::Y => 1,
+                        warpscope_ptx::Dim::Z => 2,
+                    }],
+                )
+            }),
+            // A shared result (e.g. `min(8*ctaid.x + w, 127)`): recompute it from its inputs.
+            Sym::Node(n) => self.scalar(n, sub, env, memo, 0),
+            _ => None,
+        }
+    }
+
+    /// The value of a lane-uniform node under `sub`, when its inputs are all known there.
+    fn scalar(
+        &self,
+        n: Node,
+        sub: &Subst,
+        env: &Env,
+        memo: &mut FxHashMap<Node, Option<i64>>,
+        depth: u32,
+    ) -> Option<i64> {
+        if depth > 48 {
+            return None;
+        }
+        if let Some(v) = memo.get(&n) {
+            return *v;
+        }
+        let dim = |d: warpscope_ptx::Dim| match d {
+            warpscope_ptx::Dim::X => 0,
+            warpscope_ptx::Dim::Y => 1,
+            warpscope_ptx::Dim::Z => 2,
+        };
+        let rec = |x: Node, memo: &mut FxHashMap<Node, Option<i64>>| {
+            self.scalar(x, sub, env, memo, depth + 1)
+        };
+        let v = match self.acf.kind(n) {
+            Kind::Const(c) => Some(c),
+            Kind::Atom(a) => match a {
+                Atom::Ctaid(d) => sub.ctaid.map(|c| i64::from(c[dim(d)])),
+                Atom::Ntid(d) => Some(i64::from(env.block[dim(d)])),
+                Atom::Nctaid(d) => env.grid.map(|g| i64::from(g[dim(d)])),
+                Atom::Iter(l) => sub.iters.iter().find(|(x, _)| *x == l).map(|(_, k)| *k),
+                Atom::Param { .. } => sub
+                    .params
+                    .iter()
+                    .find(|(x, _)| *x == a)
+                    .map(|(_, v)| *v)
+                    .or_else(|| {
+                        env.bind.get(&a).and_then(|w| {
+                            let first = (0..32).find(|k| env.valid & (1 << k) != 0)?;
+                            w.lane_const(first)
+                        })
+                    }),
+                Atom::LoopVar(v) => match self.acf.loopvars[v as usize].closed {
+                    Some(c) => rec(c, memo),
+                    None => None,
+                },
+                _ => None,
+            },
+            Kind::Add(a, b) => rec(a, memo)
+                .zip(rec(b, memo))
+                .map(|(x, y)| x.wrapping_add(y)),
+            Kind::Mul(a, b) => rec(a, memo)
+                .zip(rec(b, memo))
+                .map(|(x, y)| x.wrapping_mul(y)),
+            Kind::Neg(a) => rec(a, memo).map(i64::wrapping_neg),
+            Kind::Ext(e, a) => rec(a, memo).map(|x| crate::expr::ext_concrete(e, x)),
+            Kind::Bin(op, a, b) => rec(a, memo)
+                .zip(rec(b, memo))
+                .and_then(|(x, y)| crate::expr::bin_concrete(op, x, y)),
+            Kind::Cmp(c, a, b) if !c.float => rec(a, memo)
+                .zip(rec(b, memo))
+                .map(|(x, y)| i64::from(crate::expr::cmp_concrete(c, x, y))),
+            Kind::And(a, b) => rec(a, memo)
+                .zip(rec(b, memo))
+                .map(|(x, y)| i64::from(x != 0 && y != 0)),
+            Kind::Or(a, b) => rec(a, memo)
+                .zip(rec(b, memo))
+                .map(|(x, y)| i64::from(x != 0 || y != 0)),
+            Kind::Not(a) => rec(a, memo).map(|x| i64::from(x == 0)),
+            Kind::Select(p, a, b) => match rec(p, memo) {
+                Some(0) => rec(b, memo),
+                Some(_) => rec(a, memo),
+                None => None,
+            },
+            _ => None,
+        };
+        memo.insert(n, v);
+        v
+    }
+
+    fn leaf_tri(
+        &self,
+        lv: &LeafVal,
+        sub: &Subst,
+        env: &Env,
+        memo: &mut FxHashMap<Node, Option<i64>>,
+    ) -> [Tri; 32] {
+        match lv {
+            LeafVal::Fixed(t) => *t,
+            LeafVal::Split {
+                cmp,
+                c,
+                part,
+                fixed,
+            } => {
+                let mut u: Option<i64> = Some(0);
+                // An unbound symbol that is not a parameter or block index (a vote result, a
+                // loaded value, an unknown trip count): the lanes' outcome depends on data.
+                let mut data = false;
+                for &(m, co) in part {
+                    let mut v = co;
+                    for &s in self.syms.factors(m) {
+                        match self.sym_value(s, sub, env, memo) {
+                            Some(x) => v = v.wrapping_mul(x),
+                            None => {
+                                data |= self.syms.info(s).data;
+                                u = None;
+                            }
+                        }
+                    }
+                    u = u.map(|x| x.wrapping_add(v));
+                }
+                // Every lane compares the same value: unknown, but uniform.
+                let first = (0..32).find(|k| env.valid & (1 << k) != 0).unwrap_or(0);
+                let same = (0..32).all(|k| env.valid & (1 << k) == 0 || c[k] == c[first]);
+                let mut out = [Tri::F; 32];
+                for k in 0..32 {
+                    if env.valid & (1 << k) == 0 {
+                        continue;
+                    }
+                    out[k] = match (fixed[k], u) {
+                        (Some(b), _) => {
+                            if b {
+                                Tri::T
+                            } else {
+                                Tri::F
+                            }
+                        }
+                        (None, Some(u)) => {
+                            let d = c[k].wrapping_add(u);
+                            let r = crate::expr::cmp_concrete(
+                                crate::expr::Cmp {
+                                    signed: true,
+                                    bits: 64,
+                                    ..*cmp
+                                },
+                                d,
+                                0,
+                            );
+                            if r { Tri::T } else { Tri::F }
+                        }
+                        (None, None) => {
+                            if same {
+                                Tri::S
+                            } else if data {
+                                Tri::U
+                            } else {
+                                Tri::O
+                            }
+                        }
+                    };
+                }
+                out
+            }
+        }
+    }
+
+    /// The warp's verdict from per-lane activity and condition.
+    fn verdict(act: &[Tri; 32], cond: &[Tri; 32], valid: u32, loop_active: u32) -> WarpVerdict {
+        let mut t = false;
+        let mut f = false;
+        let mut maybe_data = false;
+        let mut maybe_param = false;
+        let mut any_t = false;
+        let mut any_f = false;
+        let mut same = false;
+        for k in 0..32 {
+            if valid & loop_active & (1 << k) == 0 {
+                continue;
+            }
+            // Unknown parameters and uniform unknowns in the activity: assume the code runs.
+            let a = match act[k] {
+                Tri::O | Tri::S => Tri::T,
+                x => x,
+            };
+            match (a, cond[k]) {
+                (Tri::F, _) => {}
+                (Tri::T, Tri::T) => t = true,
+                (Tri::T, Tri::F) => f = true,
+                (Tri::U, Tri::T) => any_t = true,
+                (Tri::U, Tri::F) => any_f = true,
+                (_, Tri::U) => maybe_data = true,
+                (_, Tri::O) => maybe_param = true,
+                (Tri::T, Tri::S) => same = true,
+                _ => {}
+            }
+        }
+        if t && f {
+            WarpVerdict::Divergent
+        } else if (t || f) && same {
+            WarpVerdict::DivergentUnlessUniform
+        } else if maybe_data || ((t || any_t) && any_f) || (any_t && (f || any_f)) {
+            WarpVerdict::MaybeData
+        } else if maybe_param {
+            WarpVerdict::MaybeParam
+        } else {
+            WarpVerdict::Uniform
+        }
+    }
+
+    fn site_loops(&self, ctx: usize, b: warpscope_ir::Block) -> Vec<u32> {
+        (self.enclosing)(ctx, b)
+    }
+
+    fn blocks_to_examine(&self) -> (Vec<[u32; 3]>, bool) {
+        let Some(n) = self.geometry.blocks() else {
+            return (Vec::new(), false);
+        };
+        if n <= MAX_BLOCKS {
+            ((0..n).map(|i| self.geometry.block_coord(i)).collect(), true)
+        } else {
+            let half = MAX_BLOCKS / 2;
+            let v = (0..half)
+                .chain(n - half..n)
+                .map(|i| self.geometry.block_coord(i))
+                .collect();
+            (v, false)
+        }
+    }
+
+    /// Combinations of ranged parameter values (at most 256).
+    fn param_combos(&self) -> Vec<Vec<(Atom, i64)>> {
+        let mut out: Vec<Vec<(Atom, i64)>> = vec![Vec::new()];
+        for (a, vals) in &self.param_ranges {
+            let mut next = Vec::new();
+            for c in &out {
+                for &v in vals {
+                    if next.len() >= 256 {
+                        break;
+                    }
+                    let mut c = c.clone();
+                    c.push((*a, v));
+                    next.push(c);
+                }
+            }
+            out = next;
+        }
+        out
+    }
+
+    /// A few blocks per grid dimension (the first ones, the middle, the last ones) for
+    /// questions that depend on the block index non-linearly (clamps at the edges).
+    fn representative_blocks(&self) -> Vec<[u32; 3]> {
+        let Some(g) = self.geometry.grid else {
+            return Vec::new();
+        };
+        let pick = |n: u32, short: bool| -> Vec<u32> {
+            let mut v: Vec<u32> = if short {
+                vec![0, 1, n / 2, n.saturating_sub(1)]
+            } else {
+                vec![
+                    0,
+                    1,
+                    2,
+                    3,
+                    n / 2,
+                    n / 2 + 1,
+                    n.saturating_sub(2),
+                    n.saturating_sub(1),
+                ]
+            };
+            v.retain(|&x| x < n.max(1));
+            v.sort_unstable();
+            v.dedup();
+            v
+        };
+        for short in [true] {
+            let d: Vec<Vec<u32>> = g.iter().map(|&n| pick(n, short)).collect();
+            let total = d[0].len() * d[1].len() * d[2].len();
+            if total <= 128 || short {
+                let mut out = Vec::with_capacity(total);
+                for &z in &d[2] {
+                    for &y in &d[1] {
+                        for &x in &d[0] {
+                            out.push([x, y, z]);
+                        }
+                    }
+                }
+                return out;
+            }
+        }
+        Vec::new()
+    }
+
+    /// [`Self::simulate`] from the start of the nest, cached per warp, block and parameters.
+    fn samples(
+        &mut self,
+        loops: &[u32],
+        env: &Env,
+        w: u32,
+        params: &[(Atom, i64)],
+    ) -> std::rc::Rc<Vec<Sample>> {
+        let key: SimKey = (loops.to_vec(), w, env.ctaid, params.to_vec());
+        if let Some(s) = self.sim_cache.get(&key) {
+            return s.clone();
+        }
+        let mut out = Vec::new();
+        self.simulate(loops, env, u32::MAX, true, &mut out);
+        let rc = std::rc::Rc::new(out);
+        self.sim_cache.insert(key, rc.clone());
+        rc
+    }
+
+    /// Evaluates two nodes in one environment (sharing the memo).
+    fn eval2(&mut self, a: Node, b: Node, env: &Env) -> (WarpVal, WarpVal) {
+        let mut ev = Evaluator::new(self.acf, &mut self.syms, self.oracle, env);
+        let r = (ev.eval(a), ev.eval(b));
+        self.budget.spend(ev.computed());
+        r
+    }
+
+    /// Simulates the loops `loops` (outermost first) by evaluating their variables' update
+    /// expressions, from `env`.
+    fn simulate(
+        &mut self,
+        loops: &[u32],
+        env: &Env,
+        active: u32,
+        exact: bool,
+        out: &mut Vec<Sample>,
+    ) {
+        if out.len() >= MAX_SAMPLES || !out.is_empty() && self.budget.spent() {
+            return;
+        }
+        let Some((&l, rest)) = loops.split_first() else {
+            out.push(Sample {
+                env: env.clone(),
+                active,
+                exact,
+            });
+            return;
+        };
+        let info = self.acf.loops[l as usize].clone();
+        // Only values that can matter: no closed form, not floating point (those stay
+        // unknown whatever we do).
+        let vars: Vec<u32> = info
+            .vars
+            .iter()
+            .copied()
+            .filter(|v| {
+                let lv = &self.acf.loopvars[*v as usize];
+                lv.closed.is_none() && self.acf.flags(lv.update) & flags::FLOAT == 0
+            })
+            .collect();
+        let mut vals: Vec<WarpVal> = vars
+            .iter()
+            .map(|v| {
+                let init = self.acf.loopvars[*v as usize].init;
+                self.eval(init, env)
+            })
+            .collect();
+        let mut act = active;
+        let mut exact = exact;
+        for k in 0..MAX_ITERS {
+            let mut e = env.clone();
+            e.bind.insert(Atom::Iter(l), WarpVal::konst(k));
+            for (v, val) in vars.iter().zip(&vals) {
+                e.bind.insert(Atom::LoopVar(*v), val.clone());
+            }
+            crate::stack::deep(|| self.simulate(rest, &e, act, exact, out));
+            if out.len() >= MAX_SAMPLES || self.budget.spent() {
+                return;
+            }
+            let c = self.eval(info.cont, &e);
+            let mut cont = 0u32;
+            let mut unk = 0u32;
+            for lane in 0..32 {
+                if act & e.valid & (1 << lane) == 0 {
+                    continue;
+                }
+                match c.lane_const(lane) {
+                    Some(0) => {}
+                    Some(_) => cont |= 1 << lane,
+                    None => unk |= 1 << lane,
+                }
+            }
+            if unk != 0 {
+                if !exact {
+                    // Unknown trip count (data or an unknown bound): two samples of the
+                    // unknown part are enough to see what an iteration does.
+                    break;
+                }
+                exact = false;
+            }
+            act = cont | unk;
+            if act == 0 {
+                break;
+            }
+            vals = vars
+                .iter()
+                .map(|v| {
+                    let upd = self.acf.loopvars[*v as usize].update;
+                    self.eval(upd, &e)
+                })
+                .collect();
+        }
+    }
+}
+
+/// Whether an access in `space` is measured by the checks (global and shared memory).
+pub fn measured(space: StateSpace) -> bool {
+    matches!(
+        space,
+        StateSpace::Global | StateSpace::Generic | StateSpace::Shared | StateSpace::SharedCta
+    )
+}
