@@ -128,6 +128,11 @@ pub struct Finding {
     pub ptx_line: u32,
     /// Whether the finding is in a device function (`function` in the report).
     pub in_function: bool,
+    /// The call sites the finding's code was inlined at (`location.inlined_at`, and those of
+    /// the inlined copies folded into it, `related[].inlined_at`): Nsight Compute attributes
+    /// some SASS of an inlined function to the line of its call, so a true line found there
+    /// counts as found (recall); the finding itself is judged by its own line (precision).
+    pub call_sites: Vec<(String, u32)>,
 }
 
 /// How one run of `check` on one module ended.
@@ -279,9 +284,39 @@ pub fn parse_findings(json: &str) -> Result<Vec<Finding>, String> {
                     .and_then(|l| u32::try_from(l).ok())
                     .unwrap_or(0),
                 in_function: f.get("function").is_some_and(|v| !v.is_null()),
+                call_sites: call_sites(f),
             })
         })
         .collect())
+}
+
+/// The call sites (file, line) a finding of the JSON report names in `location.inlined_at`
+/// and `related[].inlined_at`.
+fn call_sites(f: &Value) -> Vec<(String, u32)> {
+    let mut locs: Vec<&Value> = vec![&f["location"]];
+    if let Some(r) = f.get("related").and_then(Value::as_array) {
+        locs.extend(r);
+    }
+    let mut out = Vec::new();
+    for l in locs {
+        for c in l
+            .get("inlined_at")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            if let (Some(file), Some(line)) = (
+                c.get("file").and_then(Value::as_str),
+                c.get("line")
+                    .and_then(Value::as_u64)
+                    .and_then(|l| u32::try_from(l).ok()),
+            ) && !out.iter().any(|(f, l)| f == file && *l == line)
+            {
+                out.push((file.to_string(), line));
+            }
+        }
+    }
+    out
 }
 
 /// The first line (1-based) of every `.entry` and `.func` of a PTX module, in order, with the
@@ -415,6 +450,9 @@ pub struct Tally {
     pub fp: u32,
     /// Lines the H100 saw, that `check` does not report.
     pub fn_: u32,
+    /// Lines the H100 saw that `check` names only as the call site of an inlined function
+    /// with a finding ("inlined at"): found (recall), not reported lines (precision).
+    pub call_site: u32,
     /// Reported lines with a `definite` finding, that the H100 saw / did not see.
     pub definite_tp: u32,
     pub definite_fp: u32,
@@ -438,14 +476,23 @@ impl Tally {
         self.tp += o.tp;
         self.fp += o.fp;
         self.fn_ += o.fn_;
+        self.call_site += o.call_site;
         self.definite_tp += o.definite_tp;
         self.definite_fp += o.definite_fp;
         self.unscored += o.unscored;
         self.boundary += o.boundary;
         self.boundary_true += o.boundary_true;
     }
+    /// True lines: reported, found at a call site, or missed.
+    pub fn true_lines(&self) -> u32 {
+        self.tp + self.call_site + self.fn_
+    }
+    /// True lines found (reported, or named as the call site of an inlined finding).
+    pub fn found(&self) -> u32 {
+        self.tp + self.call_site
+    }
     pub fn recall(&self) -> Option<f64> {
-        ratio(self.tp, self.tp + self.fn_)
+        ratio(self.found(), self.true_lines())
     }
     pub fn precision(&self) -> Option<f64> {
         ratio(self.tp, self.tp + self.fp)
@@ -455,7 +502,7 @@ impl Tally {
     }
     /// Share of the true lines that `check` reports as `definite`.
     pub fn definite_recall(&self) -> Option<f64> {
-        ratio(self.definite_tp, self.tp + self.fn_)
+        ratio(self.definite_tp, self.true_lines())
     }
 }
 
@@ -465,6 +512,7 @@ pub fn score_app(app: &App, runs: &[&Run], m: Measure) -> Tally {
     let mut reported: BTreeMap<(String, u32), bool> = BTreeMap::new();
     let mut boundary: BTreeSet<(String, u32)> = BTreeSet::new();
     let mut not_launched: BTreeSet<(String, u32)> = BTreeSet::new();
+    let mut call_sites: BTreeSet<(String, u32)> = BTreeSet::new();
     for f in runs.iter().flat_map(|r| &r.findings) {
         if m.predicts(&f.rule) {
             // A kernel the program never launched (another template instance of a kernel it
@@ -482,6 +530,7 @@ pub fn score_app(app: &App, runs: &[&Run], m: Measure) -> Tally {
             }
             let d = reported.entry((f.file.clone(), f.line)).or_default();
             *d |= f.definite;
+            call_sites.extend(f.call_sites.iter().cloned());
         }
     }
     let mut t = Tally::default();
@@ -508,11 +557,15 @@ pub fn score_app(app: &App, runs: &[&Run], m: Measure) -> Tally {
             }
         }
     }
-    t.fn_ = app
-        .lines
-        .iter()
-        .filter(|(k, l)| l.positive(m) && !reported.contains_key(*k))
-        .count() as u32;
+    for (k, l) in &app.lines {
+        if l.positive(m) && !reported.contains_key(k) {
+            if call_sites.contains(k) {
+                t.call_site += 1;
+            } else {
+                t.fn_ += 1;
+            }
+        }
+    }
     t
 }
 
@@ -651,11 +704,11 @@ pub fn summary_markdown(mode: Mode, s: &Scores) -> String {
             o,
             "| {} | {} | {} | {} ({}/{}) | {} ({}/{}) | {} ({}/{}) | {} | {} | {} ({}) |",
             m.name(),
-            t.tp + t.fn_,
+            t.true_lines(),
             t.tp + t.fp,
             pct(t.recall()),
-            t.tp,
-            t.tp + t.fn_,
+            t.found(),
+            t.true_lines(),
             pct(t.precision()),
             t.tp,
             t.tp + t.fp,
@@ -834,6 +887,7 @@ mod tests {
             entry: None,
             ptx_line: 0,
             in_function: false,
+            call_sites: vec![],
         }
     }
 
@@ -906,6 +960,37 @@ mod tests {
         let j = r#"{"report":{"findings":[{"rule":"divergent-branch","certainty":"possible",
             "kind":"boundary","location":{"cuda":{"file":"x.cu","line":7,"col":1}}}]}}"#;
         assert!(parse_findings(j).unwrap()[0].boundary);
+    }
+
+    #[test]
+    fn a_true_call_site_of_an_inlined_finding_is_found_not_reported() {
+        // The finding's own line (12) ran without divergence; its call site (10) diverged.
+        let inl = Finding {
+            call_sites: vec![("a.cu".into(), 10)],
+            ..f("divergent-branch", 12, false)
+        };
+        let d = score_app(&app(), &[&run(vec![inl.clone()])], Measure::Divergence);
+        assert_eq!((d.tp, d.fp, d.fn_, d.call_site), (0, 1, 0, 1));
+        assert_eq!((d.recall(), d.precision()), (Some(1.0), Some(0.0)));
+        // A note names no call site.
+        let note = Finding {
+            boundary: true,
+            ..inl
+        };
+        let d = score_app(&app(), &[&run(vec![note])], Measure::Divergence);
+        assert_eq!((d.call_site, d.fn_), (0, 1));
+        let j = r#"{"report":{"findings":[{"rule":"divergent-branch","certainty":"possible",
+            "location":{"cuda":{"file":"x.cu","line":7,"col":1},
+                        "inlined_at":[{"file":"x.cu","line":20,"col":5}]},
+            "related":[{"cuda":{"file":"x.cu","line":7,"col":1},
+                        "inlined_at":[{"file":"x.cu","line":30,"col":5}]},
+                       {"cuda":{"file":"x.cu","line":7,"col":1},
+                        "inlined_at":[{"file":"x.cu","line":20,"col":5}]}]}]}}"#;
+        let v = parse_findings(j).unwrap();
+        assert_eq!(
+            v[0].call_sites,
+            vec![("x.cu".to_string(), 20), ("x.cu".to_string(), 30)]
+        );
     }
 
     #[test]
