@@ -310,17 +310,30 @@ pub fn model_launches(
             no_divergence: nd,
             divergence_cost: (sched - nd).max(0.0),
         };
-        let cost = throughput::column_costs(module, l, profile.kernel(&func.name));
+        let buffer_bytes = launch_buffer_bytes(spec, entries.get(l.launch as usize).copied());
+        // a global load in a dependent chain waits for the L2 (back-to-back launches keep
+        // data that fit there), or for DRAM when the launch's buffers do not fit
+        let global_load = opts.latency.get(if buffer_bytes > opts.machine.l2_bytes {
+            "ld_global_dram"
+        } else {
+            "ld_global_l2"
+        });
+        let cost = throughput::column_costs(
+            module,
+            l,
+            profile.kernel(&func.name),
+            &opts.latency,
+            global_load,
+        );
         let h100 = throughput::estimate(
             &throughput::LaunchInput {
                 classes: &classes,
-                lat: &lat,
                 cost: &cost,
                 threads_per_block: tpb,
                 order: None,
                 sms: opts.sms,
                 blocks_per_sm: per_sm,
-                buffer_bytes: launch_buffer_bytes(spec, entries.get(l.launch as usize).copied()),
+                buffer_bytes,
                 clock_mhz: opts.latency.clock_mhz().unwrap_or(H100_CLOCK_MHZ),
             },
             &opts.machine,

@@ -1,27 +1,23 @@
 //! **warpscope's own H100 throughput estimate** — an extension, not one of the paper's metrics.
 //!
 //! The paper's metrics add up latencies as if nothing overlapped. An H100 SM holds up to 64
-//! warps, issues from 4 sub-partition schedulers (one warp instruction per clock each), and hides
-//! one warp's latency behind the others'. This estimate keeps the paper's per-warp latency sum
-//! as a *lower bound* on a warp's time and adds the bounds the machine imposes, from the same
-//! BBVs, the same latency table, the profile's sectors per request, and machine facts
+//! warps on 4 sub-partition schedulers (one warp instruction per clock each) and hides one
+//! warp's latency behind the others'. This estimate asks, per basic block, whether the warps of
+//! a scheduler are bound by one warp's dependent chain or by their issue and unit demand, from
+//! the same BBVs, the same latency table, the profile's sectors per request, and machine facts
 //! ([`H100_MACHINE_TSV`], [`H100_OVERHEAD_TSV`]) that were measured or published, not fitted to
 //! the kernels the estimate is judged on:
 //!
-//! * per thread block `B`: its latency path `P_B = max_{w∈B} T_w` (`T_w` the paper's per-warp
-//!   latency sum), its warp instruction issues `I_B = Σ_w Σ_b slots[b] × max_{t∈w} BBV_t[b]`,
-//!   those of each execution unit `U_B[u]` (fp32, integer ALU, IMAD, fp64, MUFU, conversions,
-//!   LSU, shuffle) and its global-memory sectors `S_B` (per warp execution of a basic block: the
-//!   profile's sectors per request of its accesses);
-//! * the blocks are dispatched dynamically to `SMs × occupancy` slots (the scheduled metric's
-//!   dispatch), each taking `d_B = max(P_B, k·I_B / issue, k·U_B[u] / rate[u], k·S_B / l1)`
-//!   with `k = min(occupancy, ⌈blocks / SMs⌉)` blocks sharing an SM: that gives each block its
-//!   SM and start time `s_B`;
-//! * an SM's time is the largest of `max_B (s_B + P_B)`, `Σ_B I_B / issue`, `Σ_B U_B[u] /
-//!   rate[u]` and `Σ_B S_B / l1` over its blocks, and the compute time the slowest SM's; global
-//!   memory bounds it from below by the launch's sectors over the L2 bandwidth, and by its
-//!   buffers' bytes over the DRAM bandwidth when they do not fit in the L2 (back-to-back
-//!   launches find smaller data in the L2);
+//! * per basic block: its dependent-chain time for one warp ([`chain_cycles`]: in-order issue,
+//!   a scoreboard on registers, the table's latencies, global loads at the L2's), its issue
+//!   slots, unit demands, global sectors and local sectors ([`column_costs`]);
+//! * per scheduler (warp `j` of a block on sub-partition `j mod 4`), the warps that run
+//!   together are simulated as a fluid ([`simulate`]): each at its chain's speed through its
+//!   blocks, all slowed alike when their issue or unit demand exceeds the scheduler's rates;
+//! * the blocks are dispatched dynamically to `SMs × occupancy` slots; each SM runs its blocks
+//!   in waves of the blocks sharing it, and takes the sum of its waves or its issue, unit and L1
+//!   sums if larger; global memory bounds the launch by its sectors over the L2 bandwidth, and by
+//!   its buffers' bytes over the DRAM bandwidth when they do not fit in the L2;
 //! * `time = max(empty(grid), empty(1 block) + work)`: `empty(n)` is the measured time of an
 //!   empty kernel of `n` blocks of the same size (launch, block dispatch and drain), so a grid
 //!   whose blocks do little costs what dispatching it costs.
@@ -32,8 +28,12 @@ use warpscope_ir::Module;
 use warpscope_profile::KernelProfile;
 use warpscope_profile::bbv::LaunchBbv;
 
+use warpscope_ir::effects::{for_each_def, for_each_use};
+use warpscope_ir::{Block, Function, InstData, Reg};
+use warpscope_ptx::{Opcode, StateSpace};
+
 use crate::estimate::{Classes, dispatch, warp_members};
-use crate::latency::class_of;
+use crate::latency::{LatencyTable, class_of};
 
 /// The machine facts (`name<TAB>value<TAB>source`).
 pub const H100_MACHINE_TSV: &str = include_str!("../../../validation/h100/model/h100_machine.tsv");
@@ -251,7 +251,7 @@ impl H100Machine {
     }
 }
 
-/// What one execution of a basic block costs a warp, besides its latency.
+/// What one execution of a basic block costs a warp.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ColumnCost {
     /// Warp instructions issued.
@@ -260,14 +260,74 @@ pub struct ColumnCost {
     pub units: [f64; Unit::COUNT],
     /// Global-memory sectors (the profile's sectors per request of each access in the block).
     pub sectors: f64,
+    /// Local-memory sectors through the L1 (a warp's access of `n` bytes per thread to the
+    /// interleaved local space touches `n` sectors).
+    pub local_sectors: f64,
+    /// The warp's dependent-chain time through the block on its own ([`chain_cycles`]).
+    pub chain: f64,
+}
+
+/// The time one warp, alone on its scheduler, needs to run basic block `b` once: its
+/// instructions issue in order, each taking its issue slots ([`issue_slots`]); an instruction
+/// issues when the registers it reads are ready (scoreboard), and a result is ready its latency
+/// after issue (the latency table; a global load's `global_load` cycles, where the data are;
+/// parameter loads, folded into constant operands by ptxas, cost nothing). The block ends when
+/// its last instruction has issued, every register it writes is ready and, if it ends in a
+/// branch, the branch has resolved: values flowing to the next block are waited for at the
+/// block's end (a conservative reading for values used late).
+pub fn chain_cycles(func: &Function, b: Block, table: &LatencyTable, global_load: f64) -> f64 {
+    let mut ready: HashMap<Reg, f64> = HashMap::new();
+    let mut t = 0.0f64;
+    let mut end = 0.0f64;
+    for &i in &func.blocks[b].insts {
+        let inst = &func.insts[i];
+        let class = class_of(inst);
+        let slots = issue_slots(class);
+        let lat = match class {
+            _ if slots == 0.0 => 0.0,
+            "ld_global" => global_load,
+            c => table.get(c),
+        };
+        let mut start = t;
+        for_each_use(inst, |r| {
+            if let Some(&x) = ready.get(&r) {
+                start = start.max(x);
+            }
+        });
+        let mut defines = false;
+        for_each_def(inst, |r| {
+            defines = true;
+            ready.insert(r, start + lat);
+        });
+        t = start + slots;
+        end = end.max(t);
+        if defines || class == "bra" {
+            end = end.max(start + lat);
+        }
+    }
+    end
+}
+
+/// Bytes per thread of a local-memory access (`None` for anything else).
+fn local_bytes(i: &InstData) -> Option<f64> {
+    let local = matches!(i.op, Opcode::Ld | Opcode::Ldu | Opcode::St)
+        && i.mods.space == Some(StateSpace::Local);
+    local.then(|| {
+        let size = i.mods.ty.map_or(4, |t| t.size_bytes());
+        f64::from(size * u32::from(i.mods.vec.max(1)))
+    })
 }
 
 /// The [`ColumnCost`] of each BBV column of a launch; `kernel` is the kernel's profile (its
-/// instructions' sectors per request), `None` when there is none (no sectors then).
+/// instructions' sectors per request), `None` when there is none (no global sectors then);
+/// `global_load` is the latency of a global load in a dependent chain (where the launch's data
+/// are: the L2's, or DRAM's when its buffers do not fit in the L2).
 pub fn column_costs(
     module: &Module,
     l: &LaunchBbv,
     kernel: Option<&KernelProfile>,
+    table: &LatencyTable,
+    global_load: f64,
 ) -> Vec<ColumnCost> {
     let mut spr: HashMap<(&str, u32), f64> = HashMap::new();
     if let Some(k) = kernel {
@@ -286,9 +346,13 @@ pub fn column_costs(
         .map(|&(f, b, _)| {
             use cranelift_entity::EntityRef;
             let func = &module.funcs[f];
-            let mut c = ColumnCost::default();
+            let mut c = ColumnCost {
+                chain: chain_cycles(func, b, table, global_load),
+                ..ColumnCost::default()
+            };
             for &i in &func.blocks[b].insts {
-                let class = class_of(&func.insts[i]);
+                let inst = &func.insts[i];
+                let class = class_of(inst);
                 let slots = issue_slots(class);
                 c.issue += slots;
                 if let Some(u) = Unit::of_class(class) {
@@ -299,6 +363,7 @@ pub fn column_costs(
                     .get(&(func.name.as_str(), i.index() as u32))
                     .copied()
                     .unwrap_or(0.0);
+                c.local_sectors += local_bytes(inst).unwrap_or(0.0);
             }
             c
         })
@@ -308,9 +373,9 @@ pub fn column_costs(
 /// What bounds the estimate (serialized as [`Bound::describe`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bound {
-    /// A warp's latency path (the paper's per-warp sum).
+    /// Warps' dependent chains (latency a scheduler has too few warps to hide).
     Latency,
-    /// The SM's issue rate.
+    /// The schedulers' issue rate.
     Issue,
     /// An execution unit's rate.
     Unit(Unit),
@@ -333,13 +398,31 @@ impl Serialize for Bound {
 impl Bound {
     pub fn describe(self) -> String {
         match self {
-            Bound::Latency => "latency path".into(),
+            Bound::Latency => "dependency latency".into(),
             Bound::Issue => "issue rate".into(),
             Bound::Unit(u) => format!("{} throughput", u.name()),
             Bound::L1 => "L1 sectors".into(),
             Bound::L2 => "L2 bandwidth".into(),
             Bound::Dram => "DRAM bandwidth".into(),
             Bound::Dispatch => "grid dispatch".into(),
+        }
+    }
+
+    /// Index among the per-phase terms (latency, issue, the units).
+    fn term(self) -> usize {
+        match self {
+            Bound::Latency => 0,
+            Bound::Issue => 1,
+            Bound::Unit(u) => 2 + u as usize,
+            _ => 0,
+        }
+    }
+
+    fn of_term(t: usize) -> Bound {
+        match t {
+            0 => Bound::Latency,
+            1 => Bound::Issue,
+            n => Bound::Unit(Unit::ALL[n - 2]),
         }
     }
 }
@@ -350,7 +433,7 @@ pub struct H100Estimate {
     /// The estimate: `max(dispatch, launch + max(compute, memory))`.
     pub cycles: f64,
     pub bound: Bound,
-    /// The slowest SM: its blocks' latency paths after their start, or their issue, unit or L1
+    /// The slowest SM: its blocks' phase times after their start, or its issue, unit or L1
     /// throughput sums.
     pub compute: f64,
     /// Global memory over the L2 (and DRAM) bandwidth.
@@ -368,8 +451,6 @@ pub struct H100Estimate {
 /// One launch's inputs.
 pub struct LaunchInput<'a> {
     pub classes: &'a Classes,
-    /// Latency of each column (the paper's `lat[b]`).
-    pub lat: &'a [f64],
     pub cost: &'a [ColumnCost],
     pub threads_per_block: u32,
     /// `order[slot] = thread` (identity when `None`).
@@ -382,34 +463,272 @@ pub struct LaunchInput<'a> {
     pub clock_mhz: f64,
 }
 
-/// Per-warp totals of one vector: (latency path, issue, per unit, sectors).
+/// Sub-partitions (warp schedulers) per SM; warp `j` of a block runs on sub-partition `j mod 4`.
+pub const SCHEDULERS: usize = 4;
+
+/// Throughput totals of a thread block (or of an SM's blocks).
 #[derive(Clone, Copy, Default)]
-struct WarpCost {
-    path: f64,
+struct Totals {
     issue: f64,
     units: [f64; Unit::COUNT],
+    /// Global sectors (L1 and L2).
     sectors: f64,
+    /// Global and local sectors through the L1.
+    l1: f64,
 }
 
-impl WarpCost {
-    fn of(v: impl Iterator<Item = f64>, lat: &[f64], cost: &[ColumnCost]) -> WarpCost {
-        let mut w = WarpCost::default();
-        for ((n, l), c) in v.zip(lat).zip(cost) {
-            if n == 0.0 {
-                continue;
-            }
-            w.path += n * l;
-            w.issue += n * c.issue;
-            for (a, b) in w.units.iter_mut().zip(&c.units) {
-                *a += n * b;
-            }
-            w.sectors += n * c.sectors;
+impl Totals {
+    fn add(&mut self, o: &Totals) {
+        self.issue += o.issue;
+        for (a, b) in self.units.iter_mut().zip(&o.units) {
+            *a += b;
         }
-        w
+        self.sectors += o.sectors;
+        self.l1 += o.l1;
     }
 }
 
+/// What a set of warps asks of each scheduler, per column: the most executions of any one
+/// warp (`n_w[b]`, its most frequent thread's count) and the executions summed over warps.
+struct Load {
+    cols: usize,
+    maxn: Vec<u32>,
+    sumn: Vec<u64>,
+}
+
+impl Load {
+    fn new(cols: usize) -> Load {
+        Load {
+            cols,
+            maxn: vec![0; SCHEDULERS * cols],
+            sumn: vec![0; SCHEDULERS * cols],
+        }
+    }
+
+    fn clear(&mut self) {
+        self.maxn.iter_mut().for_each(|x| *x = 0);
+        self.sumn.iter_mut().for_each(|x| *x = 0);
+    }
+
+    /// Adds the warps of thread slots `b0..b1`, warp `j` on scheduler `(first + j) mod 4`.
+    fn add_block(
+        &mut self,
+        classes: &Classes,
+        order: Option<&[u32]>,
+        span: (usize, usize),
+        first: usize,
+        scratch: &mut Scratch,
+    ) {
+        let cols = self.cols;
+        for_each_warp(classes, order, span, first, scratch, |s, v| {
+            let (mx, sm) = (
+                &mut self.maxn[s * cols..(s + 1) * cols],
+                &mut self.sumn[s * cols..(s + 1) * cols],
+            );
+            for ((m, a), &x) in mx.iter_mut().zip(sm.iter_mut()).zip(v) {
+                *m = (*m).max(x);
+                *a += u64::from(x);
+            }
+        });
+    }
+
+    /// The throughput totals of the warps.
+    fn totals(&self, cost: &[ColumnCost]) -> Totals {
+        let mut tot = Totals::default();
+        for s in 0..SCHEDULERS {
+            for (&a, c) in self.sumn[s * self.cols..(s + 1) * self.cols]
+                .iter()
+                .zip(cost)
+            {
+                let a = a as f64;
+                tot.issue += a * c.issue;
+                for (t, u) in tot.units.iter_mut().zip(&c.units) {
+                    *t += a * u;
+                }
+                tot.sectors += a * c.sectors;
+                tot.l1 += a * (c.sectors + c.local_sectors);
+            }
+        }
+        tot
+    }
+
+    /// The slowest scheduler's phase sum, `g` times its throughput demand, and the time of each
+    /// term (latency, issue, the units) in it.
+    fn phases(&self, cost: &[ColumnCost], g: f64, r: &Rates) -> (f64, [f64; TERMS]) {
+        let mut worst = (0.0f64, [0.0; TERMS]);
+        for s in 0..SCHEDULERS {
+            let range = s * self.cols..(s + 1) * self.cols;
+            let mut by_term = [0.0f64; TERMS];
+            let mut d = 0.0;
+            for ((&x, &a), c) in self.maxn[range.clone()]
+                .iter()
+                .zip(&self.sumn[range])
+                .zip(cost)
+            {
+                if a == 0 {
+                    continue;
+                }
+                let a = g * a as f64;
+                let mut phase = (f64::from(x) * c.chain, Bound::Latency);
+                let issue = a * c.issue / r.issue;
+                if issue > phase.0 {
+                    phase = (issue, Bound::Issue);
+                }
+                for ((&u, &rate), unit) in c.units.iter().zip(&r.units).zip(Unit::ALL) {
+                    let t = a * u / rate;
+                    if t > phase.0 {
+                        phase = (t, Bound::Unit(unit));
+                    }
+                }
+                d += phase.0;
+                by_term[phase.1.term()] += phase.0;
+            }
+            if d > worst.0 {
+                worst = (d, by_term);
+            }
+        }
+        worst
+    }
+}
+
+/// Scratch space for a warp's members and its max vector.
+type Scratch = (Vec<(u32, u32)>, Vec<u32>);
+
+/// Calls `f(scheduler, vector)` for each warp of thread slots `b0..b1` (its threads' max
+/// vector), warp `j` on scheduler `(first + j) mod 4`.
+fn for_each_warp(
+    classes: &Classes,
+    order: Option<&[u32]>,
+    (b0, b1): (usize, usize),
+    first: usize,
+    scratch: &mut Scratch,
+    mut f: impl FnMut(usize, &[u32]),
+) {
+    let (members, maxv) = scratch;
+    let (mut w0, mut j) = (b0, first);
+    while w0 < b1 {
+        let w1 = (w0 + 32).min(b1);
+        warp_members(classes, order, w0..w1, members);
+        if members.len() == 1 {
+            f(j % SCHEDULERS, classes.vector(members[0].0));
+        } else {
+            maxv.iter_mut().for_each(|x| *x = 0);
+            for &(c, _) in members.iter() {
+                for (m, &v) in maxv.iter_mut().zip(classes.vector(c)) {
+                    *m = (*m).max(v);
+                }
+            }
+            f(j % SCHEDULERS, maxv);
+        }
+        w0 = w1;
+        j += 1;
+    }
+}
+
+/// One scheduler running a set of warps that start together (`vectors`: their max vectors,
+/// `cols` each), as a fluid: each warp goes through the basic blocks it runs, in column order,
+/// running `b` `n_w[b]` times; on its own a warp runs `b` once per `chain[b]` cycles, and when the
+/// warps' issue or unit demand at those speeds exceeds the scheduler's rates, all are slowed by
+/// the same factor, so that the busiest resource runs at its rate. Warps on different basic
+/// blocks at the same time (the two sides of a warp-uniform branch) overlap. Returns the time
+/// the last warp ends and the time spent bound by each term (latency, issue, the units).
+fn simulate(vectors: &[u32], cols: usize, cost: &[ColumnCost], r: &Rates) -> (f64, [f64; TERMS]) {
+    let nw = vectors.len() / cols.max(1);
+    // per warp: its current column and executions left there
+    let mut at: Vec<usize> = vec![0; nw];
+    let mut left: Vec<f64> = vec![0.0; nw];
+    let next = |w: usize, from: usize| -> usize {
+        let v = &vectors[w * cols..(w + 1) * cols];
+        (from..cols)
+            .find(|&b| v[b] > 0 && cost[b].chain > 0.0)
+            .unwrap_or(cols)
+    };
+    for w in 0..nw {
+        at[w] = next(w, 0);
+        if at[w] < cols {
+            left[w] = f64::from(vectors[w * cols + at[w]]);
+        }
+    }
+    let (mut t, mut by_term) = (0.0f64, [0.0f64; TERMS]);
+    loop {
+        let mut issue = 0.0;
+        let mut units = [0.0f64; Unit::COUNT];
+        let mut any = false;
+        for &b in at.iter().filter(|&&b| b < cols) {
+            any = true;
+            let c = &cost[b];
+            let v = 1.0 / c.chain;
+            issue += v * c.issue;
+            for (a, u) in units.iter_mut().zip(&c.units) {
+                *a += v * u;
+            }
+        }
+        if !any {
+            break;
+        }
+        let mut lambda = (1.0f64, Bound::Latency);
+        if issue > 0.0 && r.issue / issue < lambda.0 {
+            lambda = (r.issue / issue, Bound::Issue);
+        }
+        for ((&d, &rate), u) in units.iter().zip(&r.units).zip(Unit::ALL) {
+            if d > 0.0 && rate / d < lambda.0 {
+                lambda = (rate / d, Bound::Unit(u));
+            }
+        }
+        // the first warp to finish its current block
+        let mut dt = f64::INFINITY;
+        for w in 0..nw {
+            if at[w] < cols {
+                dt = dt.min(left[w] * cost[at[w]].chain / lambda.0);
+            }
+        }
+        t += dt;
+        by_term[lambda.1.term()] += dt;
+        for w in 0..nw {
+            let b = at[w];
+            if b >= cols {
+                continue;
+            }
+            left[w] -= dt * lambda.0 / cost[b].chain;
+            if left[w] <= 1e-9 * f64::from(vectors[w * cols + b]).max(1.0) {
+                at[w] = next(w, b + 1);
+                if at[w] < cols {
+                    left[w] = f64::from(vectors[w * cols + at[w]]);
+                }
+            }
+        }
+    }
+    (t, by_term)
+}
+
+/// Per-phase terms: latency, issue, then the units.
+const TERMS: usize = 2 + Unit::COUNT;
+
+/// A scheduler's rates: a quarter of the SM's.
+struct Rates {
+    issue: f64,
+    units: [f64; Unit::COUNT],
+}
+
+fn dominant(by_term: &[f64; TERMS]) -> Bound {
+    let t = (0..TERMS)
+        .max_by(|&a, &b| by_term[a].total_cmp(&by_term[b]))
+        .unwrap_or(0);
+    Bound::of_term(t)
+}
+
 /// The estimate of one launch.
+///
+/// Warp `j` of a block runs on sub-partition `j mod 4` (of the blocks sharing an SM, the
+/// `i`-th's warps start at scheduler `i × warps per block`), whose rates are a quarter of the
+/// SM's. To place the blocks, each block's duration is that of `k` copies of it sharing an SM
+/// (`k` the blocks sharing an SM) with its basic blocks as phases one after the other, phase `b`
+/// taking `max(max_w n_w[b] × chain[b], Σ_w n_w[b] × issue[b] / issue_s, Σ_w n_w[b] ×
+/// units[b][u] / rate_s[u])` on the slowest scheduler, or its L1 sectors, `k`-fold, at the SM's
+/// rate; the blocks are dispatched dynamically to `SMs × occupancy` slots. Then each SM's blocks,
+/// in the order they start, run in waves of `k`, each wave's schedulers simulated
+/// ([`simulate`]): an SM's time is the sum of its waves' slowest schedulers, or its blocks'
+/// issue, unit and L1 sums over the SM's rates if larger.
 pub fn estimate(inp: &LaunchInput, m: &H100Machine) -> H100Estimate {
     let classes = inp.classes;
     let n = classes.threads();
@@ -420,86 +739,88 @@ pub fn estimate(inp: &LaunchInput, m: &H100Machine) -> H100Estimate {
     let per_sm = inp.blocks_per_sm.max(1);
     let k = per_sm.min(nblocks.div_ceil(sms as usize).max(1) as u32);
     let kf = f64::from(k);
-    let per_class: Vec<WarpCost> = (0..classes.len() as u32)
-        .map(|c| {
-            WarpCost::of(
-                classes.vector(c).iter().map(|&x| f64::from(x)),
-                inp.lat,
-                inp.cost,
-            )
-        })
-        .collect();
-    let mut members = Vec::with_capacity(32);
-    let mut maxv = vec![0u32; cols];
+    let wpb = tpb.div_ceil(32);
+    let most_on_one = wpb.div_ceil(SCHEDULERS).max(1) as f64;
+    let g = (kf * wpb as f64 / SCHEDULERS as f64 / most_on_one).max(1.0);
+    let sched = SCHEDULERS as f64;
+    let mut rates = Rates {
+        issue: m.issue_per_sm / sched,
+        units: m.unit_per_sm,
+    };
+    rates.units.iter_mut().for_each(|r| *r /= sched);
+    let span = |b: usize| (b * tpb, ((b + 1) * tpb).min(n));
+    let mut scratch: Scratch = (Vec::with_capacity(32), vec![0u32; cols]);
+    let mut per_sched: Vec<Vec<u32>> = vec![Vec::new(); SCHEDULERS];
+    let mut load = Load::new(cols);
+    // each block as if its k co-resident blocks were copies of it: its slot time
     let mut durations = Vec::with_capacity(nblocks);
-    let mut blocks: Vec<(f64, WarpCost)> = Vec::with_capacity(nblocks);
+    let mut totals: Vec<Totals> = Vec::with_capacity(nblocks);
     let mut sectors = 0.0;
     for b in 0..nblocks {
-        let (b0, b1) = (b * tpb, ((b + 1) * tpb).min(n));
-        let mut path: f64 = 0.0;
-        let mut tot = WarpCost::default();
-        let mut w0 = b0;
-        while w0 < b1 {
-            let w1 = (w0 + 32).min(b1);
-            warp_members(classes, inp.order, w0..w1, &mut members);
-            let w = if members.len() == 1 {
-                per_class[members[0].0 as usize]
-            } else {
-                maxv.iter_mut().for_each(|x| *x = 0);
-                for &(c, _) in &members {
-                    for (m, &v) in maxv.iter_mut().zip(classes.vector(c)) {
-                        *m = (*m).max(v);
-                    }
-                }
-                WarpCost::of(maxv.iter().map(|&x| f64::from(x)), inp.lat, inp.cost)
-            };
-            path = path.max(w.path);
-            tot.issue += w.issue;
-            for (a, b) in tot.units.iter_mut().zip(&w.units) {
-                *a += b;
-            }
-            tot.sectors += w.sectors;
-            w0 = w1;
-        }
+        load.clear();
+        load.add_block(classes, inp.order, span(b), 0, &mut scratch);
+        let tot = load.totals(inp.cost);
+        let (d, _) = load.phases(inp.cost, g, &rates);
+        durations.push(d.max(kf * tot.l1 / m.l1_sectors_per_sm));
         sectors += tot.sectors;
-        let mut d = path;
-        d = d.max(kf * tot.issue / m.issue_per_sm);
-        for (&x, &rate) in tot.units.iter().zip(&m.unit_per_sm) {
-            d = d.max(kf * x / rate);
-        }
-        d = d.max(kf * tot.sectors / m.l1_sectors_per_sm);
-        durations.push(d);
-        blocks.push((path, tot));
+        totals.push(tot);
     }
-    // per SM: its blocks' latency ends and throughput sums
+    // each SM: its blocks in waves of k, and its throughput sums
     let placed = dispatch(&durations, sms, per_sm);
-    let mut per_sm_end = vec![0.0f64; sms as usize];
-    let mut per_sm_sum = vec![WarpCost::default(); sms as usize];
-    for (&(sm, start), (path, tot)) in placed.iter().zip(&blocks) {
-        let sm = sm as usize;
-        per_sm_end[sm] = per_sm_end[sm].max(start + path);
-        let acc = &mut per_sm_sum[sm];
-        acc.issue += tot.issue;
-        for (a, b) in acc.units.iter_mut().zip(&tot.units) {
-            *a += b;
-        }
-        acc.sectors += tot.sectors;
-    }
+    let mut by_sm: Vec<usize> = (0..nblocks).collect();
+    by_sm.sort_by(|&a, &b| {
+        placed[a]
+            .0
+            .cmp(&placed[b].0)
+            .then(placed[a].1.total_cmp(&placed[b].1))
+            .then(a.cmp(&b))
+    });
     let mut compute = 0.0;
     let mut compute_bound = Bound::Latency;
-    for (end, sum) in per_sm_end.iter().zip(&per_sm_sum) {
+    let mut i = 0;
+    while i < by_sm.len() {
+        let sm = placed[by_sm[i]].0;
+        let mut j = i;
+        while j < by_sm.len() && placed[by_sm[j]].0 == sm {
+            j += 1;
+        }
+        let (mut time, mut by_term, mut sum) = (0.0, [0.0f64; TERMS], Totals::default());
+        for wave in by_sm[i..j].chunks(k as usize) {
+            per_sched.iter_mut().for_each(Vec::clear);
+            for (pos, &b) in wave.iter().enumerate() {
+                for_each_warp(
+                    classes,
+                    inp.order,
+                    span(b),
+                    pos * wpb,
+                    &mut scratch,
+                    |s, v| per_sched[s].extend_from_slice(v),
+                );
+                sum.add(&totals[b]);
+            }
+            let mut slowest = (0.0f64, [0.0f64; TERMS]);
+            for v in &per_sched {
+                let (t, terms) = simulate(v, cols, inp.cost, &rates);
+                if t > slowest.0 {
+                    slowest = (t, terms);
+                }
+            }
+            time += slowest.0;
+            by_term.iter_mut().zip(slowest.1).for_each(|(a, x)| *a += x);
+        }
         let mut consider = |t: f64, why: Bound| {
             if t > compute {
                 compute = t;
                 compute_bound = why;
             }
         };
-        consider(*end, Bound::Latency);
+        consider(time, dominant(&by_term));
         consider(sum.issue / m.issue_per_sm, Bound::Issue);
         for (u, (&x, &rate)) in Unit::ALL.iter().zip(sum.units.iter().zip(&m.unit_per_sm)) {
             consider(x / rate, Bound::Unit(*u));
         }
-        consider(sum.sectors / m.l1_sectors_per_sm, Bound::L1);
+        consider(sum.l1 / m.l1_sectors_per_sm, Bound::L1);
+        i = j;
     }
     let l2 = sectors / m.l2_sectors_per_clk;
     let dram = if inp.buffer_bytes > m.l2_bytes {
@@ -541,13 +862,15 @@ pub fn estimate(inp: &LaunchInput, m: &H100Machine) -> H100Estimate {
 mod tests {
     use super::*;
 
-    /// Round numbers: issue 4/clk, every unit 1/clk, L1 4 sectors/clk/SM, L2 10 sectors/clk,
+    /// Round numbers: issue 4/clk per SM (1 per scheduler), every unit 4/clk (1 per scheduler)
+    /// except MUFU 1/clk (a quarter per scheduler), L1 4 sectors/clk/SM, L2 10 sectors/clk,
     /// DRAM 5 sectors/clk, a 1000-byte L2; an empty kernel costs 1 µs per block beyond the first
     /// (blocks 1 → 0 µs, 1001 → 1000 µs) at 1 MHz: 1 cycle per block.
     fn machine() -> H100Machine {
         let mut t = String::from("issue_per_sm\t4\n");
         for u in Unit::ALL {
-            t.push_str(&format!("{}_per_sm\t1\tx\n", u.name()));
+            let r = if u == Unit::Mufu { 1 } else { 4 };
+            t.push_str(&format!("{}_per_sm\t{r}\tx\n", u.name()));
         }
         t.push_str("l1_sectors_per_sm\t4\nl2_sectors_per_clk\t10\ndram_sectors_per_clk\t5\nl2_bytes\t1000\n");
         H100Machine::parse(
@@ -557,10 +880,11 @@ mod tests {
         .unwrap()
     }
 
-    fn cost(issue: f64, unit: Option<Unit>, sectors: f64) -> ColumnCost {
+    fn cost(issue: f64, unit: Option<Unit>, sectors: f64, chain: f64) -> ColumnCost {
         let mut c = ColumnCost {
             issue,
             sectors,
+            chain,
             ..ColumnCost::default()
         };
         if let Some(u) = unit {
@@ -569,169 +893,240 @@ mod tests {
         c
     }
 
-    fn run(
-        counts: &[u32],
-        lat: &[f64],
-        cost: &[ColumnCost],
+    struct Launch<'a> {
+        counts: &'a [u32],
+        cost: &'a [ColumnCost],
         tpb: u32,
         sms: u32,
         per_sm: u32,
         bytes: f64,
-    ) -> H100Estimate {
-        let classes = Classes::new(counts, lat.len(), lat);
+    }
+
+    fn run(l: Launch) -> H100Estimate {
+        let lat = vec![1.0; l.cost.len()];
+        let classes = Classes::new(l.counts, l.cost.len(), &lat);
         estimate(
             &LaunchInput {
                 classes: &classes,
-                lat,
-                cost,
-                threads_per_block: tpb,
+                cost: l.cost,
+                threads_per_block: l.tpb,
                 order: None,
-                sms,
-                blocks_per_sm: per_sm,
-                buffer_bytes: bytes,
+                sms: l.sms,
+                blocks_per_sm: l.per_sm,
+                buffer_bytes: l.bytes,
                 clock_mhz: 1.0,
             },
             &machine(),
         )
     }
 
-    #[test]
-    fn one_warp_is_bound_by_its_latency_path() {
-        // 32 threads, one column run 3 times: path 3 × 100; issue 3 × 2 / 4.
-        let e = run(&[3; 32], &[100.0], &[cost(2.0, None, 0.0)], 32, 1, 1, 0.0);
-        assert_eq!(e.compute, 300.0);
-        assert_eq!(e.bound, Bound::Latency);
-        assert_eq!(e.cycles, 300.0);
+    fn one_sm<'a>(counts: &'a [u32], cost: &'a [ColumnCost], tpb: u32) -> Launch<'a> {
+        Launch {
+            counts,
+            cost,
+            tpb,
+            sms: 1,
+            per_sm: 1,
+            bytes: 0.0,
+        }
     }
 
     #[test]
-    fn many_warps_are_bound_by_issue() {
-        // one block of 1024 threads (32 warps), each warp issues 10 × 2 = 20: 32 × 20 / 4 = 160
-        // > the path 2 × 5.
-        let e = run(
-            &[2; 1024],
-            &[5.0],
-            &[cost(10.0, None, 0.0)],
-            1024,
-            1,
-            1,
-            0.0,
+    fn one_warp_is_bound_by_its_dependent_chain() {
+        // 32 threads, one column run 3 times: chain 3 × 100; issue 3 × 2 on one scheduler.
+        let c = [cost(2.0, None, 0.0, 100.0)];
+        let e = run(one_sm(&[3; 32], &c, 32));
+        assert_eq!(
+            (e.compute, e.bound, e.cycles),
+            (300.0, Bound::Latency, 300.0)
         );
-        assert_eq!(e.compute, 160.0);
-        assert_eq!(e.bound, Bound::Issue);
-        // two such blocks on one SM at once: each takes 2 × 160
-        let e = run(
-            &[2; 2048],
-            &[5.0],
-            &[cost(10.0, None, 0.0)],
-            1024,
-            1,
-            2,
-            0.0,
-        );
-        assert_eq!(e.blocks_sharing_sm, 2);
-        assert_eq!(e.compute, 320.0);
-        // ... or one after the other on two slots of one SM: the same
-        let e1 = run(
-            &[2; 2048],
-            &[5.0],
-            &[cost(10.0, None, 0.0)],
-            1024,
-            1,
-            1,
-            0.0,
-        );
-        assert_eq!(e1.compute, 320.0);
+    }
+
+    #[test]
+    fn warps_of_a_scheduler_share_its_issue() {
+        // one block of 1024 threads: 32 warps, 8 per scheduler, each issuing 2 × 10: 160 per
+        // scheduler > the chain 2 × 5.
+        let c = [cost(10.0, None, 0.0, 5.0)];
+        let e = run(one_sm(&[2; 1024], &c, 1024));
+        assert_eq!((e.compute, e.bound), (160.0, Bound::Issue));
+        // two such blocks on one SM at once: each takes 2 × 160 ...
+        let two = Launch {
+            per_sm: 2,
+            ..one_sm(&[2; 2048], &c, 1024)
+        };
+        let e = run(two);
+        assert_eq!((e.blocks_sharing_sm, e.compute), (2, 320.0));
+        // ... or one after the other on one slot: the same
+        assert_eq!(run(one_sm(&[2; 2048], &c, 1024)).compute, 320.0);
+    }
+
+    #[test]
+    fn latency_bound_and_throughput_bound_phases_add_up() {
+        // 32 warps (8 per scheduler): a first block with a 300-cycle chain and one instruction,
+        // then a loop of 10 iterations of 10 instructions (chain 5 each): 300 + 8 × 100, more
+        // than either the longest chain (350) or the issue (8 × 101).
+        let c = [cost(1.0, None, 0.0, 300.0), cost(10.0, None, 0.0, 5.0)];
+        let mut counts = Vec::new();
+        for _ in 0..1024 {
+            counts.extend_from_slice(&[1, 10]);
+        }
+        let e = run(one_sm(&counts, &c, 1024));
+        assert_eq!((e.compute, e.bound), (1100.0, Bound::Issue));
+    }
+
+    #[test]
+    fn warps_on_different_paths_overlap() {
+        // 32 warps, 8 per scheduler: half run a MUFU block 10 times (chain 10), half an
+        // issue-only block 10 times (chain 10). At full speed the MUFU warps would ask 4 × 0.1
+        // MUFU per clock of a scheduler's 0.25: all run at 0.625 of their speed and end
+        // together at 160, not 160 + 100 as if the two sides ran one after the other.
+        let c = [
+            cost(1.0, Some(Unit::Mufu), 0.0, 10.0),
+            cost(1.0, None, 0.0, 10.0),
+        ];
+        let mut counts = Vec::new();
+        for t in 0..1024 {
+            let warp = t / 32;
+            counts.extend_from_slice(if (warp / 4) % 2 == 0 {
+                &[10, 0]
+            } else {
+                &[0, 10]
+            });
+        }
+        let e = run(one_sm(&counts, &c, 1024));
+        assert!((e.compute - 160.0).abs() < 1e-6, "{}", e.compute);
+        assert_eq!(e.bound, Bound::Unit(Unit::Mufu));
     }
 
     #[test]
     fn a_slow_unit_binds_before_issue() {
-        // MUFU at 1 per clock here: 32 warps × 10 MUFU = 320 > issue 320 / 4
-        let e = run(
-            &[1; 1024],
-            &[5.0],
-            &[cost(10.0, Some(Unit::Mufu), 0.0)],
-            1024,
-            1,
-            1,
-            0.0,
-        );
-        assert_eq!(e.compute, 320.0);
-        assert_eq!(e.bound, Bound::Unit(Unit::Mufu));
+        // 8 warps per scheduler × 10 MUFU at a quarter per clock: 320 > issue 80
+        let c = [cost(10.0, Some(Unit::Mufu), 0.0, 5.0)];
+        let e = run(one_sm(&[1; 1024], &c, 1024));
+        assert_eq!((e.compute, e.bound), (320.0, Bound::Unit(Unit::Mufu)));
+    }
+
+    #[test]
+    fn a_scheduler_with_the_heavy_warps_decides() {
+        // 4 warps, one per scheduler: warp 0 runs the column 10 times, the others once. The
+        // SM's pooled issue would be (10 + 3) × 10 / 4; warp 0's scheduler needs 10 × 10.
+        let c = [cost(10.0, None, 0.0, 1.0)];
+        let mut counts = vec![10; 32];
+        counts.extend(vec![1; 96]);
+        let e = run(one_sm(&counts, &c, 128));
+        assert_eq!((e.compute, e.bound), (100.0, Bound::Issue));
     }
 
     #[test]
     fn memory_is_charged_by_sectors_and_coalescing_shows() {
         // 32 warps, one access each: 4 sectors per request (coalesced) or 32 (scattered)
-        let co = run(&[1; 1024], &[1.0], &[cost(1.0, None, 4.0)], 1024, 1, 1, 0.0);
+        let co = run(one_sm(&[1; 1024], &[cost(1.0, None, 4.0, 1.0)], 1024));
         assert_eq!(co.sectors, 128.0);
         assert_eq!(co.memory, 12.8); // 128 / 10 per clock from the L2
-        let sc = run(
-            &[1; 1024],
-            &[1.0],
-            &[cost(1.0, None, 32.0)],
-            1024,
-            1,
-            1,
-            0.0,
-        );
+        let c = [cost(1.0, None, 32.0, 1.0)];
+        let sc = run(one_sm(&[1; 1024], &c, 1024));
         assert_eq!(sc.memory, 102.4);
         // on one SM its L1 (4 sectors per clock) binds first: 1024 / 4 = 256
         assert_eq!((sc.compute, sc.bound, sc.cycles), (256.0, Bound::L1, 256.0));
         // 64 such blocks on 64 SMs share the L2: 65536 / 10
-        let many = run(
-            &vec![1; 64 * 1024],
-            &[1.0],
-            &[cost(1.0, None, 32.0)],
-            1024,
-            64,
-            1,
-            0.0,
-        );
+        let counts = vec![1; 64 * 1024];
+        let many = run(Launch {
+            sms: 64,
+            ..one_sm(&counts, &c, 1024)
+        });
         assert_eq!((many.compute, many.memory), (256.0, 6553.6));
         assert_eq!(many.bound, Bound::L2);
         // data beyond the L2 come from DRAM: 32000 bytes / 32 / 5
-        let dr = run(&[1; 32], &[1.0], &[cost(1.0, None, 1.0)], 32, 1, 1, 32000.0);
+        let c1 = [cost(1.0, None, 1.0, 1.0)];
+        let dr = run(Launch {
+            bytes: 32000.0,
+            ..one_sm(&[1; 32], &c1, 32)
+        });
         assert_eq!((dr.memory, dr.bound), (200.0, Bound::Dram));
     }
 
     #[test]
+    fn local_memory_costs_l1_sectors_but_no_l2_traffic() {
+        let c = [ColumnCost {
+            issue: 1.0,
+            local_sectors: 16.0,
+            chain: 1.0,
+            ..ColumnCost::default()
+        }];
+        let e = run(one_sm(&[1; 1024], &c, 1024));
+        // 32 warps × 16 sectors / 4 per clock
+        assert_eq!(
+            (e.compute, e.bound, e.sectors, e.memory),
+            (128.0, Bound::L1, 0.0, 0.0)
+        );
+    }
+
+    #[test]
     fn a_divergent_warp_pays_the_union_of_its_paths() {
-        // two columns of latency 10 and 20; half the warp runs one, half the other: the warp
-        // issues both (max vector [1, 1]), its path is 30.
+        // two columns with chains 10 and 20; half the warp runs one, half the other: the warp
+        // runs both (max vector [1, 1]): 30.
         let mut counts = Vec::new();
         for t in 0..32 {
             counts.extend_from_slice(if t % 2 == 0 { &[1, 0] } else { &[0, 1] });
         }
-        let e = run(
-            &counts,
-            &[10.0, 20.0],
-            &[cost(1.0, None, 0.0), cost(1.0, None, 0.0)],
-            32,
-            1,
-            1,
-            0.0,
-        );
-        assert_eq!(e.compute, 30.0);
+        let c = [cost(1.0, None, 0.0, 10.0), cost(1.0, None, 0.0, 20.0)];
+        assert_eq!(run(one_sm(&counts, &c, 32)).compute, 30.0);
     }
 
     #[test]
     fn a_grid_of_empty_blocks_costs_its_dispatch() {
         // 2001 blocks of one trivial warp: dispatch (interpolated/extrapolated) 2000 cycles
-        let e = run(
-            &vec![1; 2001 * 32],
-            &[1.0],
-            &[cost(1.0, None, 0.0)],
-            32,
-            1000,
-            1,
-            0.0,
-        );
+        let counts = vec![1; 2001 * 32];
+        let c = [cost(1.0, None, 0.0, 1.0)];
+        let e = run(Launch {
+            sms: 1000,
+            ..one_sm(&counts, &c, 32)
+        });
         assert_eq!(e.dispatch, 2000.0);
         assert_eq!(e.bound, Bound::Dispatch);
         let m = machine();
         assert_eq!(m.empty_kernel_us(501, 256), 500.0);
         assert_eq!(m.empty_kernel_us(1, 4096), 0.0);
+    }
+
+    fn lowered(ptx: &str) -> Module {
+        let (ast, errs) = warpscope_ptx::parse(ptx);
+        assert!(errs.is_empty(), "{errs:?}");
+        let (m, errs) = warpscope_ir::lower_module(ast);
+        assert!(errs.is_empty(), "{errs:?}");
+        m
+    }
+
+    #[test]
+    fn a_chain_waits_for_its_operands_and_issues_in_order() {
+        let m = lowered(
+            ".version 8.0\n.target sm_90\n.address_size 64\n\
+             .visible .entry k(.param .u64 p)\n{\n.reg .b32 %r<8>;\n.reg .b64 %rd<4>;\n\
+             ld.param.u64 %rd1, [p];\n\
+             ld.global.u32 %r1, [%rd1];\n\
+             add.s32 %r2, %r1, 1;\n\
+             add.s32 %r3, %r5, 1;\n\
+             mul.lo.s32 %r4, %r2, %r3;\n\
+             st.local.v2.u32 [%rd1], {%r4, %r3};\n\
+             ret;\n}\n",
+        );
+        let f = m.funcs.values().next().unwrap();
+        let b = f.blocks.keys().next().unwrap();
+        let t = LatencyTable::h100();
+        // param load folded (0); the load issues at 0 and is ready at 300; the first add waits
+        // for it (issues at 300); the second add, independent, still issues after it (301,
+        // ready 306.14); the mul waits for that (306.14, ready 311.30); the local store waits
+        // for the mul and issues (311.30); ret issues at 312.30 and resolves a branch latency
+        // later.
+        let c = chain_cycles(f, b, &t, 300.0);
+        let want = 300.0 + 1.0 + 5.14 + 5.16 + 1.0 + t.get("bra");
+        assert!((c - want).abs() < 1e-9, "{c} vs {want}");
+        let costs: Vec<f64> = f.blocks[b]
+            .insts
+            .iter()
+            .filter_map(|&i| local_bytes(&f.insts[i]))
+            .collect();
+        assert_eq!(costs, vec![8.0]);
     }
 
     #[test]
