@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Write the launch specs of corpus/liang.cu and corpus/liang_heldout.cu: the corpus ones (small:
+"""Write the launch specs of corpus/liang.cu, corpus/liang_heldout.cu and corpus/liang_heldout2.cu: the corpus ones (small:
 every corpus test runs them) and the H100 validation ones of `warpscope model` (more threads and
 longer loops, so each kernel runs long enough on the GPU to time).
 
-    python3 scripts/h100/model_specs.py      # writes corpus/liang{,_heldout}.toml and
-                                             # validation/h100/model/liang{,_heldout}_h100.toml
+    python3 scripts/h100/model_specs.py      # writes corpus/liang{,_heldout,_heldout2}.toml and
+                                             # validation/h100/model/liang{,_heldout,_heldout2}_h100.toml
 """
 import os
 
@@ -98,6 +98,47 @@ def heldout(n, cap, rounds, width, pair_rounds, module, title):
     return "\n".join(out)
 
 
+def heldout2(n, maxit, rounds, steps, wave_blocks, wave_len, module, title):
+    """corpus/liang_heldout2.cu (mirrors its main() at the corpus size)."""
+    g = n // 256
+    wn = wave_blocks * wave_len
+    out = [f"# {title}", f'module = "{module}"', ""]
+    bufs = [
+        ("cnt", "u32", n, None), ("lcnt", "u32", n, None),
+        ("lout", "u32", n, "h2_local_out.bin"), ("query", "u32", wn, None),
+        ("ref", "u32", wn, None), ("a", "f32", n, None), ("inp", "f32", n, None),
+        ("sout", "f32", n, "h2_shfl_out.bin"), ("root", "f64", n, "h2_newton_root.bin"),
+        ("steps", "i32", n, "h2_newton_steps.bin"), ("best", "i32", wave_blocks, "h2_wave_best.bin"),
+    ]
+    for name, ty, ln, save in bufs:
+        out += [f"[buffer.{name}]", f'type = "{ty}"', f"len = {ln}", 'init = "zeros"']
+        if save:
+            out.append(f'save = "{save}"')
+        out.append("")
+
+    def launch(k, grid, block, args):
+        out.extend([
+            "[[launch]]", f'kernel = "{k}"', f"grid = [{grid}, 1, 1]", f"block = [{block}, 1, 1]",
+            "shared_bytes = 0", f"args = [ {', '.join(args)} ]", "",
+        ])
+
+    b = lambda s: f'{{ buffer = "{s}" }}'
+    u = lambda v: f"{{ u32 = {v} }}"
+    i = lambda v: f"{{ i32 = {v} }}"
+    f = lambda v: f"{{ f32 = {v} }}"
+    launch("h2_fill_u32", g, 256, [b("cnt"), u(21), u(0), u(1 << 20)])
+    launch("h2_fill_u32", g, 256, [b("lcnt"), u(22), u(0), u(1 << 20)])
+    launch("h2_fill_u32", wn // 256, 256, [b("query"), u(23), u(0), u(4)])
+    launch("h2_fill_u32", wn // 256, 256, [b("ref"), u(24), u(0), u(4)])
+    launch("h2_fill_f32", g, 256, [b("a"), u(25), f(0.0), f(1000000.0)])
+    launch("h2_fill_f32", g, 256, [b("inp"), u(26), f(-1.0), f(1.0)])
+    launch("h2_newton", g, 256, [b("a"), b("root"), b("steps"), i(maxit)])
+    launch("h2_shfl", g, 256, [b("cnt"), b("inp"), b("sout"), i(rounds)])
+    launch("h2_local", n // 128, 128, [b("lcnt"), b("lout"), i(steps)])
+    launch("h2_wave", wave_blocks, wave_len, [b("query"), b("ref"), b("best")])
+    return "\n".join(out)
+
+
 def main():
     with open(os.path.join(ROOT, "corpus", "liang.toml"), "w") as fh:
         fh.write(spec(65536, 4, 64, 16, 4, 8, "liang.ptx",
@@ -112,6 +153,13 @@ def main():
         fh.write(heldout(262144, 1024, 64, 32, 128, "../../../corpus/liang_heldout.ptx",
                          "H100 validation spec of the held-out kernels of `warpscope model` (docs/accuracy.md); "
                          "written by scripts/h100/model_specs.py."))
+    with open(os.path.join(ROOT, "corpus", "liang_heldout2.toml"), "w") as fh:
+        fh.write(heldout2(16384, 48, 16, 32, 16, 64, "liang_heldout2.ptx",
+                          "Launch spec for liang_heldout2.cu (mirrors main()); written by scripts/h100/model_specs.py."))
+    with open(os.path.join(ROOT, "validation", "h100", "model", "liang_heldout2_h100.toml"), "w") as fh:
+        fh.write(heldout2(262144, 48, 64, 64, 2048, 128, "../../../corpus/liang_heldout2.ptx",
+                          "H100 validation spec of the second held-out kernels of `warpscope model` (docs/accuracy.md); "
+                          "written by scripts/h100/model_specs.py."))
 
 
 if __name__ == "__main__":
