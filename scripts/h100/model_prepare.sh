@@ -22,7 +22,7 @@ rm -rf "$DIR"
 mkdir -p "$DIR/emit" "$DIR/scripts/h100" "$DIR/corpus" "$DIR/validation/h100/model"
 cp scripts/h100/latency_bench.cu scripts/h100/latency_bench.sh scripts/h100/latency_table.py scripts/h100/latency_sass_check.py \
    scripts/h100/run_spec_cupy.py scripts/h100/spec_common.py scripts/h100/model_device.sh \
-   scripts/h100/model_calib.cu scripts/h100/model_calib.py \
+   scripts/h100/model_calib.cu scripts/h100/model_calib.py scripts/h100/model_pipes.cu scripts/h100/model_pipes.py \
    "$DIR/scripts/h100/"
 cp corpus/liang*.ptx "$DIR/corpus/"
 cp "$SPEC" "$DIR/validation/h100/model/"
