@@ -313,6 +313,79 @@ fn branch_finding(cx: &Ctx<'_>, b: &BranchResult) -> Option<Finding> {
     Some(f)
 }
 
+/// The slow path ptxas adds to an IEEE-rounded division, square root or reciprocal
+/// ([`crate::slow_path`]): a branch the PTX does not show, which diverges when some lanes'
+/// operands are zero (or denormal, infinite) and others' are not.
+fn slow_path_finding(cx: &Ctx<'_>, ctx: usize, sp: &crate::slow_path::SlowPath) -> Finding {
+    let (func, fa, u) = cx.func(ctx);
+    let d = &func.insts[sp.inst];
+    let op = cx
+        .ptx
+        .slice(d.span)
+        .split_whitespace()
+        .next()
+        .unwrap_or("div")
+        .to_string();
+    let what = match d.op {
+        warpscope_ptx::Opcode::Div if sp.operand == 0 => "dividend",
+        warpscope_ptx::Opcode::Div => "divisor",
+        warpscope_ptx::Opcode::Sqrt => "operand",
+        _ => "operand",
+    };
+    let c = &func.insts[sp.cancel];
+    let how = "a sum or difference of lane-varying values (zero where its terms cancel, or \
+               where every term of a sum is zero)";
+    let at = cx
+        .cuda(c.loc)
+        .map(|l| format!(" (line {})", l.line))
+        .unwrap_or_default();
+    let mut f = Finding::new(
+        Rule::DivergentBranch,
+        Certainty::Possible,
+        cx.ka.name.clone(),
+        format!(
+            "`{op}` may diverge in ptxas's slow path: its {what} is {how}{at}, and lanes whose \
+             operand is zero, denormal or infinite branch to a slow subroutine while the others \
+             take the fast path"
+        ),
+        cx.location(func, sp.inst),
+    );
+    if ctx != 0 {
+        f.function = Some(names::base_name(&func.name));
+    }
+    f.kind = Some("slow-path".to_string());
+    let cause = u.and_then(|u| {
+        d.operands
+            .get(sp.operand + 1)
+            .and_then(|o| match o {
+                warpscope_ir::Operand::Reg(r) => u.use_cause(fa, sp.inst, *r),
+                _ => None,
+            })
+    });
+    let (steps, _) = cx.provenance(ctx, cause, "operand:");
+    f.provenance = steps;
+    f.notes.push(
+        "lowering: ptxas compiles an IEEE-rounded division, square root or reciprocal into a \
+         fast path and a branch (after `FCHK` or an exponent test) to a slow subroutine for \
+         operands the fast path cannot round; the PTX has no branch here"
+            .to_string(),
+    );
+    f.notes.push(
+        "which lanes take the slow path depends on the values: reported because the operand \
+         comes from an addition or subtraction of lane-varying values, a rule fitted to the \
+         real-world set (docs/accuracy.md)"
+            .to_string(),
+    );
+    f.fix = Some(
+        "little to gain unless special operands are common: only the lanes with a zero, \
+         denormal or infinite operand run the slow subroutine. Where IEEE rounding is not \
+         needed, `__fdividef`/`__fsqrt_rn`-free forms (`-prec-div=false`, `-prec-sqrt=false` or \
+         `-use_fast_math`) compile without the slow path"
+            .to_string(),
+    );
+    f
+}
+
 fn access_findings(cx: &Ctx<'_>, a: &AccessResult) -> Vec<Finding> {
     let (func, fa, u) = cx.func(a.site.ctx);
     let cause = u.and_then(|u| u.address_cause(func, fa, a.site.inst));
@@ -645,6 +718,9 @@ pub fn kernel_findings(
     }
     for &(ctx, v) in &ka.drano {
         all.push(drano_finding(&cx, ctx, v));
+    }
+    for (ctx, sp) in &ka.slow_paths {
+        all.push(slow_path_finding(&cx, *ctx, sp));
     }
     let geometry = format!("geometry: {}", ka.geometry);
     for f in all.iter_mut() {

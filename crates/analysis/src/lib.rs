@@ -36,6 +36,7 @@ pub mod lowering;
 pub mod memory;
 pub mod names;
 pub mod poly;
+pub mod slow_path;
 mod stack;
 pub mod uniformity;
 
@@ -129,6 +130,9 @@ pub struct KernelAnalysis {
     pub accesses: Vec<AccessResult>,
     /// GPUDrano's verdicts with the context (function) they are in.
     pub drano: Vec<(usize, drano::DranoVerdict)>,
+    /// IEEE-rounded divisions, square roots and reciprocals whose slow path (added by ptxas)
+    /// may diverge, with their context.
+    pub slow_paths: Vec<(usize, slow_path::SlowPath)>,
     /// Calling contexts sites refer to (`site.ctx`): function and thread-dependent-parameter
     /// mask; context 0 is the kernel.
     pub contexts: Vec<(FuncId, u64)>,
@@ -352,6 +356,7 @@ fn check_kernel(
         branches: Vec::new(),
         accesses: Vec::new(),
         drano: Vec::new(),
+        slow_paths: Vec::new(),
         contexts: vec![(fid, 0)],
         notes: Vec::new(),
     };
@@ -643,4 +648,14 @@ fn evaluate(
         }));
     ka.notes.dedup();
     ka.contexts = ctxs.iter().map(|c| (c.func, c.td_mask)).collect();
+    for (k, c) in ctxs.iter().enumerate() {
+        if let Some(u) = uni.get(c.func, c.td_mask) {
+            let func = &module.funcs[c.func];
+            ka.slow_paths.extend(
+                slow_path::slow_paths(func, &analyses[c.func], u)
+                    .into_iter()
+                    .map(|s| (k, s)),
+            );
+        }
+    }
 }

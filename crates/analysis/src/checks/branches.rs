@@ -210,6 +210,13 @@ impl Checker<'_> {
         } else {
             DivClass::NonDivergent
         };
+        // Undecided only because a grid- or block-stride loop's counter runs up to an unknown
+        // bound (nvcc's unrolled body, `i + 4*stride < n`): a boundary check too.
+        let class = if class == DivClass::Unknown && div == 0 && self.strided_loop_bound(site) {
+            DivClass::Boundary
+        } else {
+            class
+        };
         let mut ratio = (div as f64 / t, (div + maybe) as f64 / t);
         if class == DivClass::Boundary {
             ratio.1 = ratio.1.min(self.boundary_bound(site));
@@ -322,6 +329,57 @@ impl Checker<'_> {
             }
         }
         (best, false)
+    }
+
+    /// Whether the branch compares loop counters that every lane advances by one lane-uniform
+    /// stride of at least a warp's width (`for (i = tid; i < n; i += blockDim.x * gridDim.x)`,
+    /// which nvcc unrolls into tests like `i + 4*stride < n` and a remainder dispatch) with
+    /// lane-uniform values. Lanes that start within one stride of each other then run trip
+    /// counts that differ by at most one, and differ only in the warp that straddles the bound:
+    /// the branch is a boundary check, not a data-dependent one. (Starting points are assumed
+    /// within one stride, as consecutive threads' are; steps are evaluated for the smallest
+    /// grid when it is unknown, since a larger one only lengthens them.)
+    fn strided_loop_bound(&self, site: &BranchSite) -> bool {
+        let cmp = match self.acf.kind(site.cond) {
+            Kind::Not(x) => x,
+            _ => site.cond,
+        };
+        let Kind::Cmp(c, a, b) = self.acf.kind(cmp) else {
+            return false;
+        };
+        if c.float {
+            return false;
+        }
+        let mut env = self.env(0);
+        env.grid = Some(env.grid.unwrap_or([1, 1, 1]));
+        let mut stack = vec![a, b];
+        let mut seen = rustc_hash::FxHashSet::default();
+        let mut counters = 0;
+        while let Some(x) = stack.pop() {
+            if !seen.insert(x) || self.acf.flags(x) & flags::TD == 0 {
+                continue;
+            }
+            match self.acf.kind(x) {
+                Kind::Atom(Atom::LoopVar(v)) => {
+                    let Some(step) = self.acf.loopvars[v as usize].step else {
+                        return false;
+                    };
+                    if self.acf.flags(step) & flags::TD != 0 {
+                        return false;
+                    }
+                    let s = self.scalar(step, &Subst::default(), &env, &mut FxHashMap::default(), 0);
+                    if !s.is_some_and(|s| s.unsigned_abs() >= 32) {
+                        return false;
+                    }
+                    counters += 1;
+                }
+                Kind::Add(..) | Kind::Mul(..) | Kind::Neg(..) | Kind::Ext(..) => {
+                    stack.extend(self.acf.children(x));
+                }
+                _ => return false,
+            }
+        }
+        counters > 0
     }
 
     /// For a boundary check against an unknown bound: the largest fraction of a block's

@@ -1,0 +1,145 @@
+//! Branches ptxas adds that the PTX does not show: the slow paths of IEEE-rounded
+//! floating-point division, square root and reciprocal.
+//!
+//! `div.rn.f32` (what `a / b` compiles to without `-use_fast_math`), `sqrt.rn.f32` (`sqrtf`,
+//! `sqrt` on floats), `rcp.rn.f32` (`1.0f / x`) and their `.rz/.rm/.rp` and `.f64` forms have no
+//! branch in the PTX, but ptxas lowers each into a fast path (a `MUFU` approximation refined
+//! with `FFMA`s) and a check (`FCHK`, or an exponent test) that branches to a slow subroutine
+//! for operands the fast path cannot round correctly: zero, denormal, infinite or NaN
+//! operands, and quotients near the ends of the exponent range. When some lanes of a warp
+//! take it and others do not, that branch diverges, and Nsight Compute counts it on the
+//! operation's line. `div.approx`, `div.full`, `sqrt.approx`, `rcp.approx` (and
+//! `-use_fast_math`, `-prec-div=false`, `-prec-sqrt=false`, `__fdividef`) have no slow path.
+//!
+//! Whether a lane takes it depends on the values, which the PTX does not tell. The rule here
+//! reports the operation when an operand differs across lanes *and can be exactly zero for
+//! some lanes only* because it is computed by addition or subtraction: a difference cancels to
+//! zero where its terms are equal (`data[i] - mean[j]`), a sum that starts at zero stays zero
+//! where every term is (`mean[j] += data[i*M + j]` over a column of zeros). A value scaled by
+//! a lane-uniform factor (`sum / N`, `sqrt(sum / N)`) keeps that property. Raw loads and
+//! products are not reported: they are zero only where the data holds zeros. This rule was
+//! chosen on the real-world set (`validation/realworld`, `docs/accuracy.md`), where the H100
+//! counted a divergent branch on 5 of the 24 lines with such operations that ran, every one
+//! of them an accumulated or subtracted operand; it is fitted to that data.
+
+use warpscope_ir::{Function, FunctionAnalyses, Inst, Operand, Reg};
+use warpscope_ptx::{Flags, Opcode, Rounding, Type};
+
+use crate::uniformity::Uniformity;
+
+/// How many definitions deep [`zero_by_cancellation`] follows an operand.
+const MAX_DEPTH: u32 = 8;
+
+/// An IEEE-rounded division, square root or reciprocal whose slow path may diverge.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SlowPath {
+    /// The `div`/`sqrt`/`rcp` instruction.
+    pub inst: Inst,
+    /// The addition, subtraction or fused multiply-add that makes the operand zero for some
+    /// lanes (the accumulation or the difference).
+    pub cancel: Inst,
+    /// Index of the operand (among the instruction's sources) that may be zero.
+    pub operand: usize,
+}
+
+/// Whether `inst` is an IEEE-rounded `div`/`sqrt`/`rcp` on `f32` or `f64`: one that ptxas
+/// compiles with a slow-path branch.
+pub fn has_slow_path(func: &Function, inst: Inst) -> bool {
+    let d = &func.insts[inst];
+    matches!(d.op, Opcode::Div | Opcode::Sqrt | Opcode::Rcp)
+        && matches!(d.mods.ty, Some(Type::F32 | Type::F64))
+        && matches!(
+            d.mods.rounding,
+            Some(Rounding::Rn | Rounding::Rz | Rounding::Rm | Rounding::Rp)
+        )
+        && !d.mods.has(Flags::APPROX)
+        && !d.mods.has(Flags::FULL)
+}
+
+/// The slow paths of `func` (in one calling context, `u`) that may diverge.
+pub fn slow_paths(func: &Function, fa: &FunctionAnalyses, u: &Uniformity) -> Vec<SlowPath> {
+    let mut out = Vec::new();
+    for (inst, d) in func.insts.iter() {
+        if !has_slow_path(func, inst) {
+            continue;
+        }
+        // The dividend of a division, the operand of a square root; not a divisor or the
+        // operand of a reciprocal: programs keep those away from zero (a zero there is an
+        // infinity, usually a bug), while zero dividends and radicands are ordinary data.
+        if d.op == Opcode::Rcp {
+            continue;
+        }
+        if let Some((k, op)) = d.operands.iter().enumerate().nth(1) {
+            let Operand::Reg(r) = *op else { continue };
+            if u.use_cause(fa, inst, r).is_none() {
+                continue;
+            }
+            if let Some(cancel) = zero_by_cancellation(func, fa, u, inst, r, MAX_DEPTH) {
+                out.push(SlowPath {
+                    inst,
+                    cancel,
+                    operand: k - 1,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The addition or subtraction (of lane-varying values) that `reg`, as read by `at`, comes
+/// from, possibly through moves, negation, absolute value, conversion between float types
+/// and scaling by a lane-uniform factor.
+fn zero_by_cancellation(
+    func: &Function,
+    fa: &FunctionAnalyses,
+    u: &Uniformity,
+    at: Inst,
+    reg: Reg,
+    depth: u32,
+) -> Option<Inst> {
+    if depth == 0 {
+        return None;
+    }
+    for &def in fa.defuse.reaching(at, reg) {
+        let Some(i) = fa.defuse.def(def).inst else {
+            continue;
+        };
+        let d = &func.insts[i];
+        let float = d.mods.ty.is_some_and(|t| t.is_float());
+        let src = |k: usize| match d.operands.get(k) {
+            Some(Operand::Reg(r)) => Some(*r),
+            _ => None,
+        };
+        let varying = |k: usize| src(k).is_some_and(|r| u.use_cause(fa, i, r).is_some());
+        let found = match d.op {
+            Opcode::Add | Opcode::Sub if float && u.def_cause(def).is_some() => Some(i),
+            // `acc = fma(a, b, acc)`: a sum of products.
+            Opcode::Fma | Opcode::Mad if float && u.def_cause(def).is_some() => Some(i),
+            Opcode::Mov | Opcode::Neg | Opcode::Abs => {
+                src(1).and_then(|r| zero_by_cancellation(func, fa, u, i, r, depth - 1))
+            }
+            // Float to float only: an integer converted is another story.
+            Opcode::Cvt if float && d.mods.ty2.is_some_and(|t| t.is_float()) => {
+                src(1).and_then(|r| zero_by_cancellation(func, fa, u, i, r, depth - 1))
+            }
+            // Scaled by a lane-uniform factor (or divided by one).
+            Opcode::Mul if float => {
+                if !varying(2) {
+                    src(1).and_then(|r| zero_by_cancellation(func, fa, u, i, r, depth - 1))
+                } else if !varying(1) {
+                    src(2).and_then(|r| zero_by_cancellation(func, fa, u, i, r, depth - 1))
+                } else {
+                    None
+                }
+            }
+            Opcode::Div if float && !varying(2) => {
+                src(1).and_then(|r| zero_by_cancellation(func, fa, u, i, r, depth - 1))
+            }
+            _ => None,
+        };
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
