@@ -355,12 +355,10 @@ fn slow_path_finding(cx: &Ctx<'_>, ctx: usize, sp: &crate::slow_path::SlowPath) 
     }
     f.kind = Some("slow-path".to_string());
     let cause = u.and_then(|u| {
-        d.operands
-            .get(sp.operand + 1)
-            .and_then(|o| match o {
-                warpscope_ir::Operand::Reg(r) => u.use_cause(fa, sp.inst, *r),
-                _ => None,
-            })
+        d.operands.get(sp.operand + 1).and_then(|o| match o {
+            warpscope_ir::Operand::Reg(r) => u.use_cause(fa, sp.inst, *r),
+            _ => None,
+        })
     });
     let (steps, _) = cx.provenance(ctx, cause, "operand:");
     f.provenance = steps;

@@ -240,3 +240,57 @@ fn branches_ptxas_lowers_without_a_branch_are_notes_of_their_lowering() {
         );
     }
 }
+
+#[test]
+fn slow_paths_of_ieee_division_and_square_root_and_strided_loop_bounds() {
+    let r = exact("slow_path");
+    let text =
+        std::fs::read_to_string(common::root().join("crates/analysis/tests/patterns/slow_path.cu"))
+            .unwrap();
+    let line_of = |needle: &str| {
+        text.lines()
+            .position(|l| l.contains(needle))
+            .map(|i| i as u32 + 1)
+            .unwrap_or_else(|| panic!("no line with {needle:?}"))
+    };
+    let marked: Vec<u32> = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| l.trim_end().ends_with("// slow path"))
+        .map(|(i, _)| i as u32 + 1)
+        .collect();
+    assert_eq!(marked.len(), 3);
+    // A sum from zero, a difference, the root of a scaled sum: reported; a product of loads,
+    // a lane-uniform dividend and `__fdividef` (kernel `quiet`): not.
+    let mut slow: Vec<u32> = r
+        .report
+        .findings
+        .iter()
+        .filter(|f| f.is_slow_path())
+        .map(|f| f.location.cuda.as_ref().unwrap().line)
+        .collect();
+    slow.sort_unstable();
+    assert_eq!(slow, marked);
+    for f in r.report.findings.iter().filter(|f| f.is_slow_path()) {
+        assert_eq!(f.rule, Rule::DivergentBranch);
+        assert_eq!(f.certainty, Certainty::Possible);
+        assert!(!f.is_tallied(), "a slow path is listed, not tallied");
+        assert!(f.notes.iter().any(|n| n.starts_with("lowering:")));
+        assert!(f.message.contains("slow path"), "{}", f.message);
+    }
+    // Every branch nvcc makes of a grid-stride loop (guard, remainder dispatch, unrolled body)
+    // is a boundary check; the triangular loop's (`expect:` above) stays a possible divergence.
+    let on = |line: u32| {
+        r.report
+            .findings
+            .iter()
+            .find(|f| {
+                f.rule == Rule::DivergentBranch
+                    && f.location.cuda.as_ref().is_some_and(|c| c.line == line)
+            })
+            .unwrap_or_else(|| panic!("a divergent-branch finding on line {line}"))
+    };
+    let grid = on(line_of("pos += threads"));
+    assert!(grid.is_boundary(), "{:?}: {}", grid.kind, grid.message);
+    assert!(!on(line_of("k = j + 1")).is_tallied());
+}

@@ -505,6 +505,12 @@ impl Finding {
         self.kind.as_deref() == Some("boundary")
     }
 
+    /// Whether this is the slow path ptxas adds to an IEEE-rounded division or square root
+    /// (`kind = "slow-path"`): a branch of the SASS, not of the source.
+    pub fn is_slow_path(&self) -> bool {
+        self.kind.as_deref() == Some("slow-path")
+    }
+
     /// Whether the text report counts this finding instead of listing it: a boundary check,
     /// or a branch that splits lanes without a divergent branch on the hardware (`exit`: a
     /// predicated exit; `predicated`: an if-converted body).

@@ -367,7 +367,8 @@ impl Checker<'_> {
                     if self.acf.flags(step) & flags::TD != 0 {
                         return false;
                     }
-                    let s = self.scalar(step, &Subst::default(), &env, &mut FxHashMap::default(), 0);
+                    let s =
+                        self.scalar(step, &Subst::default(), &env, &mut FxHashMap::default(), 0);
                     if !s.is_some_and(|s| s.unsigned_abs() >= 32) {
                         return false;
                     }
