@@ -369,7 +369,7 @@ impl Checker<'_> {
                     }
                     let s =
                         self.scalar(step, &Subst::default(), &env, &mut FxHashMap::default(), 0);
-                    if !s.is_some_and(|s| s.unsigned_abs() >= 32) {
+                    if s.is_none_or(|s| s.unsigned_abs() < 32) {
                         return false;
                     }
                     counters += 1;
