@@ -99,7 +99,7 @@ fn csv_has_the_documented_columns_and_divergence_costs() {
     let rows = csv_rows(&out);
     assert_eq!(
         rows[0].join(","),
-        "kernel,launches,threads,bbv_weighted,bbv_weighted_scheduled,no_divergence,divergence_cost,sorting,greedy,greedy_max,h100"
+        "kernel,launches,threads,bbv_weighted,bbv_weighted_scheduled,no_divergence,divergence_cost,sorting,greedy,greedy_max,h100,sorting_h100,greedy_h100,greedy_max_h100"
     );
     let row = |k: &str| {
         rows.iter()
@@ -122,9 +122,12 @@ fn csv_has_the_documented_columns_and_divergence_costs() {
     assert!(esc[7] < sched, "{out}");
     // the fill kernels are uniform: no divergence cost
     assert_eq!(row("liang_fill_f32")[5], 0.0, "{out}");
-    // warpscope's H100 estimate (last column) is at least one empty kernel's launch cost
-    // (about 1.1 µs = 2200 cycles at the table's clock)
+    // warpscope's H100 estimate is at least one empty kernel's launch cost (about 1.1 µs =
+    // 2200 cycles at the table's clock), before and after each regrouping; a regrouping that
+    // groups threads of equal trip count must not make this compute-bound kernel slower
     assert!(esc[9] > 2000.0, "{out}");
+    assert!(esc[10..13].iter().all(|&h| h > 2000.0), "{out}");
+    assert!(esc[10..13].iter().all(|&h| h <= esc[9] * 1.001), "{out}");
     let _ = std::fs::remove_dir_all(dir);
 }
 

@@ -109,6 +109,10 @@ pub struct Regrouped {
     pub bbv_weighted_scheduled: f64,
     /// Estimated speedup: BBV-weighted-scheduled before / after.
     pub speedup: f64,
+    /// warpscope's H100 throughput estimate of the launch in the regrouped order (cycles), with
+    /// the original run's sectors per request: a regrouping that changes coalescing is seen only
+    /// by modelling its emitted spec.
+    pub h100: f64,
     pub divergent_warps: u64,
     /// Wall time of the algorithm and its evaluation.
     #[serde(skip)]
@@ -151,6 +155,9 @@ pub struct KernelModel {
     pub h100_bound: throughput::Bound,
     /// BBV-weighted-scheduled after each regrouping, summed over launches.
     pub regrouped: Vec<(Algorithm, f64)>,
+    /// The H100 throughput estimate after each regrouping (original sectors), summed over
+    /// launches.
+    pub regrouped_h100: Vec<(Algorithm, f64)>,
     /// Branches by descending divergence cost.
     pub branches: Vec<BranchCost>,
     /// Divergence cost that depends on no conditional branch (callee entries, exits).
@@ -325,19 +332,17 @@ pub fn model_launches(
             &opts.latency,
             global_load,
         );
-        let h100 = throughput::estimate(
-            &throughput::LaunchInput {
-                classes: &classes,
-                cost: &cost,
-                threads_per_block: tpb,
-                order: None,
-                sms: opts.sms,
-                blocks_per_sm: per_sm,
-                buffer_bytes,
-                clock_mhz: opts.latency.clock_mhz().unwrap_or(H100_CLOCK_MHZ),
-            },
-            &opts.machine,
-        );
+        let h100_input = throughput::LaunchInput {
+            classes: &classes,
+            cost: &cost,
+            threads_per_block: tpb,
+            order: None,
+            sms: opts.sms,
+            blocks_per_sm: per_sm,
+            buffer_bytes,
+            clock_mhz: opts.latency.clock_mhz().unwrap_or(H100_CLOCK_MHZ),
+        };
+        let h100 = throughput::estimate(&h100_input, &opts.machine);
         let mut regrouped = Vec::new();
         let mut orders = Vec::new();
         for &alg in &opts.algorithms {
@@ -345,11 +350,19 @@ pub fn model_launches(
             let order = regroup::regroup(alg, &classes, &lat, opts.group_size);
             let rt = estimate::block_times(&classes, &lat, tpb as usize, Some(&order), false);
             let s = estimate::bbv_weighted_scheduled(&rt.as_run, opts.sms, per_sm);
+            let h = throughput::estimate(
+                &throughput::LaunchInput {
+                    order: Some(&order),
+                    ..h100_input
+                },
+                &opts.machine,
+            );
             regrouped.push(Regrouped {
                 algorithm: alg,
                 bbv_weighted: estimate::bbv_weighted(&rt.as_run, opts.sms),
                 bbv_weighted_scheduled: s,
                 speedup: if s > 0.0 { sched / s } else { 1.0 },
+                h100: h.cycles,
                 divergent_warps: rt.divergent_warps,
                 wall: t1.elapsed(),
             });
@@ -370,6 +383,7 @@ pub fn model_launches(
                     h100: 0.0,
                     h100_bound: h100.bound,
                     regrouped: opts.algorithms.iter().map(|&a| (a, 0.0)).collect(),
+                    regrouped_h100: opts.algorithms.iter().map(|&a| (a, 0.0)).collect(),
                     branches: Vec::new(),
                     unattributed_cost: 0.0,
                     memory_bound: None,
@@ -388,6 +402,9 @@ pub fn model_launches(
         km.h100 += h100.cycles;
         for (slot, r) in km.regrouped.iter_mut().zip(&regrouped) {
             slot.1 += r.bbv_weighted_scheduled;
+        }
+        for (slot, r) in km.regrouped_h100.iter_mut().zip(&regrouped) {
+            slot.1 += r.h100;
         }
         // per-column excess, scaled per launch to its scheduled divergence cost
         let e = excess

@@ -13,10 +13,11 @@ use warpscope_report::{Certainty, Finding, Gain, KernelInfo, Measure, Origin, Re
 use crate::{ModelReport, regroup::Algorithm};
 
 /// The CSV header: one row per kernel, estimates in cycles; `sorting`, `greedy`, `greedy_max`
-/// are the BBV-weighted-scheduled estimate after each regrouping; `h100` (last, so that the
-/// paper's columns keep their places) is warpscope's own H100 throughput estimate
-/// ([`crate::throughput`]), not one of the paper's metrics.
-pub const CSV_COLUMNS: [&str; 11] = [
+/// are the BBV-weighted-scheduled estimate after each regrouping; `h100` (after them, so that
+/// the paper's columns keep their places) is warpscope's own H100 throughput estimate
+/// ([`crate::throughput`]), not one of the paper's metrics, and `sorting_h100`, `greedy_h100`,
+/// `greedy_max_h100` the same after each regrouping, with the original run's sectors.
+pub const CSV_COLUMNS: [&str; 14] = [
     "kernel",
     "launches",
     "threads",
@@ -28,6 +29,9 @@ pub const CSV_COLUMNS: [&str; 11] = [
     "greedy",
     "greedy_max",
     "h100",
+    "sorting_h100",
+    "greedy_h100",
+    "greedy_max_h100",
 ];
 
 fn csv_field(s: &str) -> String {
@@ -46,6 +50,10 @@ fn regrouped(k: &crate::KernelModel, a: Algorithm) -> Option<f64> {
     k.regrouped.iter().find(|(x, _)| *x == a).map(|r| r.1)
 }
 
+fn regrouped_h100(k: &crate::KernelModel, a: Algorithm) -> Option<f64> {
+    k.regrouped_h100.iter().find(|(x, _)| *x == a).map(|r| r.1)
+}
+
 /// One row per kernel (columns [`CSV_COLUMNS`]); a regrouping not computed is left empty.
 pub fn csv(m: &ModelReport) -> String {
     let mut out = CSV_COLUMNS.join(",");
@@ -53,6 +61,7 @@ pub fn csv(m: &ModelReport) -> String {
     for k in &m.kernels {
         let e = &k.estimates;
         let r = |a| regrouped(k, a).map(cycles).unwrap_or_default();
+        let rh = |a| regrouped_h100(k, a).map(cycles).unwrap_or_default();
         let fields = [
             csv_field(&k.name),
             k.launches.to_string(),
@@ -65,6 +74,9 @@ pub fn csv(m: &ModelReport) -> String {
             r(Algorithm::Greedy),
             r(Algorithm::GreedyMax),
             cycles(k.h100),
+            rh(Algorithm::Sorting),
+            rh(Algorithm::Greedy),
+            rh(Algorithm::GreedyMax),
         ];
         out.push_str(&fields.join(","));
         out.push('\n');
@@ -267,16 +279,17 @@ pub fn text(m: &ModelReport, top: usize) -> String {
             pct(share)
         );
         for (a, t) in &k.regrouped {
-            let sp = if *t > 0.0 {
-                e.bbv_weighted_scheduled / t
-            } else {
-                1.0
-            };
+            let ratio = |before: f64, after: f64| if after > 0.0 { before / after } else { 1.0 };
+            let sp = ratio(e.bbv_weighted_scheduled, *t);
+            let h = regrouped_h100(k, *a).unwrap_or(0.0);
             let _ = writeln!(
                 s,
-                "  regrouped: {:<12} {:>14} cycles (estimated speedup {sp:.2}x)",
+                "  regrouped: {:<12} {:>14} cycles (estimated speedup {sp:.2}x; H100 {} cycles, \
+                 {:.2}x, original sectors)",
                 a.name(),
-                cycles(*t)
+                cycles(*t),
+                cycles(h),
+                ratio(k.h100, h)
             );
         }
         if let Some(mb) = &k.memory_bound {

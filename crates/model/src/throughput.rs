@@ -449,6 +449,7 @@ pub struct H100Estimate {
 }
 
 /// One launch's inputs.
+#[derive(Clone, Copy)]
 pub struct LaunchInput<'a> {
     pub classes: &'a Classes,
     pub cost: &'a [ColumnCost],
