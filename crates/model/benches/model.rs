@@ -2,11 +2,13 @@
 //! `warpscope model` adds to the profile, on synthetic vectors shaped like the corpus kernels'.
 //!
 //! `cargo bench -p warpscope-model --bench model -- --warm-up-time 1 --measurement-time 3`
+//! (`-- h100_estimate` for warpscope's H100 estimate alone)
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use warpscope_model::estimate::{Classes, bbv_weighted_scheduled, block_times};
 use warpscope_model::regroup::{Algorithm, regroup};
+use warpscope_model::throughput::{ColumnCost, H100Machine, LaunchInput, Unit, estimate};
 
 const THREADS: usize = 1 << 20;
 
@@ -64,6 +66,43 @@ fn bench(c: &mut Criterion) {
             })
         });
         let classes = Classes::new(&counts, cols, &lat);
+        // warpscope's H100 estimate of the launch (once per original and per regrouping):
+        // per column a chain of its latency, an issue slot per 5 cycles of it on the fp32 pipe
+        let cost: Vec<ColumnCost> = lat
+            .iter()
+            .map(|&l| {
+                let mut c = ColumnCost {
+                    issue: (l / 5.0).ceil(),
+                    chain: l,
+                    sectors: 4.0,
+                    ..ColumnCost::default()
+                };
+                c.units[Unit::Fp32 as usize] = c.issue;
+                c
+            })
+            .collect();
+        let machine = H100Machine::h100();
+        let order = regroup(Algorithm::GreedyMax, &classes, &lat, 32);
+        for (what, ord) in [("original", None), ("greedy_max_order", Some(&order[..]))] {
+            g.bench_function(format!("{name}/h100_estimate_{what}"), |b| {
+                b.iter(|| {
+                    estimate(
+                        &LaunchInput {
+                            classes: black_box(&classes),
+                            cost: &cost,
+                            threads_per_block: 256,
+                            order: ord,
+                            sms: 132,
+                            blocks_per_sm: 8,
+                            buffer_bytes: 4.0 * THREADS as f64,
+                            clock_mhz: 1979.5,
+                        },
+                        &machine,
+                    )
+                    .cycles
+                })
+            });
+        }
         for alg in Algorithm::ALL {
             g.bench_function(format!("{name}/{}", alg.name()), |b| {
                 b.iter(|| regroup(alg, black_box(&classes), &lat, 32))
