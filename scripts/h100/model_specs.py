@@ -11,9 +11,45 @@ import os
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 
 
+class Spec:
+    """A launch spec being written: its buffers (all zero-initialised, some saved) and launches."""
+
+    def __init__(self, title, module, bufs):
+        self.out = [f"# {title}", f'module = "{module}"', ""]
+        for name, ty, ln, save in bufs:
+            self.out += [f"[buffer.{name}]", f'type = "{ty}"', f"len = {ln}", 'init = "zeros"']
+            if save:
+                self.out.append(f'save = "{save}"')
+            self.out.append("")
+
+    def launch(self, k, grid, block, args):
+        self.out.extend([
+            "[[launch]]", f'kernel = "{k}"', f"grid = [{grid}, 1, 1]", f"block = [{block}, 1, 1]",
+            "shared_bytes = 0", f"args = [ {', '.join(args)} ]", "",
+        ])
+
+    def text(self):
+        return "\n".join(self.out)
+
+
+def b(s):
+    return f'{{ buffer = "{s}" }}'
+
+
+def u(v):
+    return f"{{ u32 = {v} }}"
+
+
+def i(v):
+    return f"{{ i32 = {v} }}"
+
+
+def f(v):
+    return f"{{ f32 = {v} }}"
+
+
 def spec(n, work, maxit, width, nw_lo, nw_span, module, title):
     g = n // 256
-    out = [f"# {title}", f'module = "{module}"', ""]
     bufs = [
         ("field", "f32", 8 * n, None), ("mc_out", "f32", n, "liang_mc_out.bin"),
         ("cre", "f32", n, None), ("cim", "f32", n, None), ("val", "f32", width * n, None),
@@ -22,42 +58,26 @@ def spec(n, work, maxit, width, nw_lo, nw_span, module, title):
         ("iters", "i32", n, "liang_escape_iters.bin"), ("len", "i32", n, None),
         ("col", "i32", width * n, None),
     ]
-    for name, ty, ln, save in bufs:
-        out += [f"[buffer.{name}]", f'type = "{ty}"', f"len = {ln}", 'init = "zeros"']
-        if save:
-            out.append(f'save = "{save}"')
-        out.append("")
-
-    def launch(k, grid, args):
-        out.extend([
-            "[[launch]]", f'kernel = "{k}"', f"grid = [{grid}, 1, 1]", "block = [256, 1, 1]",
-            "shared_bytes = 0", f"args = [ {', '.join(args)} ]", "",
-        ])
-
-    b = lambda s: f'{{ buffer = "{s}" }}'
-    u = lambda v: f"{{ u32 = {v} }}"
-    i = lambda v: f"{{ i32 = {v} }}"
-    f = lambda v: f"{{ f32 = {v} }}"
-    launch("liang_fill_f32", 8 * g, [b("field"), u(1), f(0.0), f(1.0)])
-    launch("liang_fill_i32", g, [b("la"), u(2), i(nw_lo), i(nw_span)])
-    launch("liang_fill_i32", g, [b("lb"), u(3), i(nw_lo), i(nw_span)])
-    launch("liang_fill_f32", g, [b("cre"), u(4), f(-2.0), f(0.5)])
-    launch("liang_fill_f32", g, [b("cim"), u(5), f(-1.25), f(1.25)])
-    launch("liang_fill_i32", g, [b("len"), u(6), i(0), i(width + 1)])
-    launch("liang_fill_i32", width * g, [b("col"), u(7), i(0), i(n)])
-    launch("liang_fill_f32", width * g, [b("val"), u(8), f(-1.0), f(1.0)])
-    launch("liang_fill_f32", g, [b("x"), u(9), f(-1.0), f(1.0)])
-    launch("liang_mc", g, [b("field"), b("mc_out"), i(n), f(0.5), i(work)])
-    launch("liang_nw", g, [b("la"), b("lb"), b("score")])
-    launch("liang_escape", g, [b("cre"), b("cim"), b("iters"), i(maxit)])
-    launch("liang_ell", g, [b("len"), b("col"), b("val"), b("x"), b("y"), i(n), i(width)])
-    return "\n".join(out)
+    sp = Spec(title, module, bufs)
+    sp.launch("liang_fill_f32", 8 * g, 256, [b("field"), u(1), f(0.0), f(1.0)])
+    sp.launch("liang_fill_i32", g, 256, [b("la"), u(2), i(nw_lo), i(nw_span)])
+    sp.launch("liang_fill_i32", g, 256, [b("lb"), u(3), i(nw_lo), i(nw_span)])
+    sp.launch("liang_fill_f32", g, 256, [b("cre"), u(4), f(-2.0), f(0.5)])
+    sp.launch("liang_fill_f32", g, 256, [b("cim"), u(5), f(-1.25), f(1.25)])
+    sp.launch("liang_fill_i32", g, 256, [b("len"), u(6), i(0), i(width + 1)])
+    sp.launch("liang_fill_i32", width * g, 256, [b("col"), u(7), i(0), i(n)])
+    sp.launch("liang_fill_f32", width * g, 256, [b("val"), u(8), f(-1.0), f(1.0)])
+    sp.launch("liang_fill_f32", g, 256, [b("x"), u(9), f(-1.0), f(1.0)])
+    sp.launch("liang_mc", g, 256, [b("field"), b("mc_out"), i(n), f(0.5), i(work)])
+    sp.launch("liang_nw", g, 256, [b("la"), b("lb"), b("score")])
+    sp.launch("liang_escape", g, 256, [b("cre"), b("cim"), b("iters"), i(maxit)])
+    sp.launch("liang_ell", g, 256, [b("len"), b("col"), b("val"), b("x"), b("y"), i(n), i(width)])
+    return sp.text()
 
 
 def heldout(n, cap, rounds, width, pair_rounds, module, title):
     """corpus/liang_heldout.cu (mirrors its main() at the corpus size)."""
     g = n // 256
-    out = [f"# {title}", f'module = "{module}"', ""]
     bufs = [
         ("start", "u32", n, None), ("steps", "u32", n, "ho_collatz_steps.bin"),
         ("key", "u32", n, None), ("len", "u32", n, None), ("cls_warp", "u32", n, None),
@@ -66,43 +86,27 @@ def heldout(n, cap, rounds, width, pair_rounds, module, title):
         ("w", "f32", 32, None), ("y", "f32", n, "ho_walk_y.bin"),
         ("pw", "f32", n, "ho_pair_warp.bin"), ("pt", "f32", n, "ho_pair_thread.bin"),
     ]
-    for name, ty, ln, save in bufs:
-        out += [f"[buffer.{name}]", f'type = "{ty}"', f"len = {ln}", 'init = "zeros"']
-        if save:
-            out.append(f'save = "{save}"')
-        out.append("")
-
-    def launch(k, grid, block, args):
-        out.extend([
-            "[[launch]]", f'kernel = "{k}"', f"grid = [{grid}, 1, 1]", f"block = [{block}, 1, 1]",
-            "shared_bytes = 0", f"args = [ {', '.join(args)} ]", "",
-        ])
-
-    b = lambda s: f'{{ buffer = "{s}" }}'
-    u = lambda v: f"{{ u32 = {v} }}"
-    i = lambda v: f"{{ i32 = {v} }}"
-    f = lambda v: f"{{ f32 = {v} }}"
-    launch("ho_fill_u32", g, 256, [b("start"), u(11), u(1), u(65535), u(1)])
-    launch("ho_fill_u32", g, 256, [b("key"), u(12), u(0), u(8), u(1)])
-    launch("ho_fill_u32", g, 256, [b("len"), u(13), u(0), u(width + 1), u(1)])
-    launch("ho_fill_u32", g, 256, [b("cls_warp"), u(14), u(0), u(2), u(32)])
-    launch("ho_fill_u32", g, 256, [b("cls_thread"), u(15), u(0), u(2), u(1)])
-    launch("ho_fill_f32", g, 256, [b("inp"), u(16), f(-1.0), f(1.0)])
-    launch("ho_fill_f32", width * g, 256, [b("val"), u(17), f(-1.0), f(1.0)])
-    launch("ho_fill_f32", 1, 32, [b("w"), u(18), f(0.0), f(1.0)])
-    launch("ho_collatz", n // 128, 128, [b("start"), b("steps"), i(cap)])
-    launch("ho_switch", g, 256, [b("key"), b("inp"), b("out"), i(rounds)])
-    launch("ho_walk", n // 512, 512, [b("len"), b("val"), b("w"), b("y"), i(n), i(width)])
-    launch("ho_pair", g, 256, [b("cls_warp"), b("inp"), b("pw"), i(pair_rounds)])
-    launch("ho_pair", g, 256, [b("cls_thread"), b("inp"), b("pt"), i(pair_rounds)])
-    return "\n".join(out)
+    sp = Spec(title, module, bufs)
+    sp.launch("ho_fill_u32", g, 256, [b("start"), u(11), u(1), u(65535), u(1)])
+    sp.launch("ho_fill_u32", g, 256, [b("key"), u(12), u(0), u(8), u(1)])
+    sp.launch("ho_fill_u32", g, 256, [b("len"), u(13), u(0), u(width + 1), u(1)])
+    sp.launch("ho_fill_u32", g, 256, [b("cls_warp"), u(14), u(0), u(2), u(32)])
+    sp.launch("ho_fill_u32", g, 256, [b("cls_thread"), u(15), u(0), u(2), u(1)])
+    sp.launch("ho_fill_f32", g, 256, [b("inp"), u(16), f(-1.0), f(1.0)])
+    sp.launch("ho_fill_f32", width * g, 256, [b("val"), u(17), f(-1.0), f(1.0)])
+    sp.launch("ho_fill_f32", 1, 32, [b("w"), u(18), f(0.0), f(1.0)])
+    sp.launch("ho_collatz", n // 128, 128, [b("start"), b("steps"), i(cap)])
+    sp.launch("ho_switch", g, 256, [b("key"), b("inp"), b("out"), i(rounds)])
+    sp.launch("ho_walk", n // 512, 512, [b("len"), b("val"), b("w"), b("y"), i(n), i(width)])
+    sp.launch("ho_pair", g, 256, [b("cls_warp"), b("inp"), b("pw"), i(pair_rounds)])
+    sp.launch("ho_pair", g, 256, [b("cls_thread"), b("inp"), b("pt"), i(pair_rounds)])
+    return sp.text()
 
 
 def heldout2(n, maxit, rounds, steps, wave_blocks, wave_len, module, title):
     """corpus/liang_heldout2.cu (mirrors its main() at the corpus size)."""
     g = n // 256
     wn = wave_blocks * wave_len
-    out = [f"# {title}", f'module = "{module}"', ""]
     bufs = [
         ("cnt", "u32", n, None), ("lcnt", "u32", n, None),
         ("lout", "u32", n, "h2_local_out.bin"), ("query", "u32", wn, None),
@@ -110,33 +114,18 @@ def heldout2(n, maxit, rounds, steps, wave_blocks, wave_len, module, title):
         ("sout", "f32", n, "h2_shfl_out.bin"), ("root", "f64", n, "h2_newton_root.bin"),
         ("steps", "i32", n, "h2_newton_steps.bin"), ("best", "i32", wave_blocks, "h2_wave_best.bin"),
     ]
-    for name, ty, ln, save in bufs:
-        out += [f"[buffer.{name}]", f'type = "{ty}"', f"len = {ln}", 'init = "zeros"']
-        if save:
-            out.append(f'save = "{save}"')
-        out.append("")
-
-    def launch(k, grid, block, args):
-        out.extend([
-            "[[launch]]", f'kernel = "{k}"', f"grid = [{grid}, 1, 1]", f"block = [{block}, 1, 1]",
-            "shared_bytes = 0", f"args = [ {', '.join(args)} ]", "",
-        ])
-
-    b = lambda s: f'{{ buffer = "{s}" }}'
-    u = lambda v: f"{{ u32 = {v} }}"
-    i = lambda v: f"{{ i32 = {v} }}"
-    f = lambda v: f"{{ f32 = {v} }}"
-    launch("h2_fill_u32", g, 256, [b("cnt"), u(21), u(0), u(1 << 20)])
-    launch("h2_fill_u32", g, 256, [b("lcnt"), u(22), u(0), u(1 << 20)])
-    launch("h2_fill_u32", wn // 256, 256, [b("query"), u(23), u(0), u(4)])
-    launch("h2_fill_u32", wn // 256, 256, [b("ref"), u(24), u(0), u(4)])
-    launch("h2_fill_f32", g, 256, [b("a"), u(25), f(0.0), f(1000000.0)])
-    launch("h2_fill_f32", g, 256, [b("inp"), u(26), f(-1.0), f(1.0)])
-    launch("h2_newton", g, 256, [b("a"), b("root"), b("steps"), i(maxit)])
-    launch("h2_shfl", g, 256, [b("cnt"), b("inp"), b("sout"), i(rounds)])
-    launch("h2_local", n // 128, 128, [b("lcnt"), b("lout"), i(steps)])
-    launch("h2_wave", wave_blocks, wave_len, [b("query"), b("ref"), b("best")])
-    return "\n".join(out)
+    sp = Spec(title, module, bufs)
+    sp.launch("h2_fill_u32", g, 256, [b("cnt"), u(21), u(0), u(1 << 20)])
+    sp.launch("h2_fill_u32", g, 256, [b("lcnt"), u(22), u(0), u(1 << 20)])
+    sp.launch("h2_fill_u32", wn // 256, 256, [b("query"), u(23), u(0), u(4)])
+    sp.launch("h2_fill_u32", wn // 256, 256, [b("ref"), u(24), u(0), u(4)])
+    sp.launch("h2_fill_f32", g, 256, [b("a"), u(25), f(0.0), f(1000000.0)])
+    sp.launch("h2_fill_f32", g, 256, [b("inp"), u(26), f(-1.0), f(1.0)])
+    sp.launch("h2_newton", g, 256, [b("a"), b("root"), b("steps"), i(maxit)])
+    sp.launch("h2_shfl", g, 256, [b("cnt"), b("inp"), b("sout"), i(rounds)])
+    sp.launch("h2_local", n // 128, 128, [b("lcnt"), b("lout"), i(steps)])
+    sp.launch("h2_wave", wave_blocks, wave_len, [b("query"), b("ref"), b("best")])
+    return sp.text()
 
 
 def main():
