@@ -3,11 +3,18 @@
 //!
 //! They exist only for the analysis. A thread's cache is created on its first access and
 //! released when its warp exits, so memory follows the resident warps, not the whole grid.
-//! A warp's 32 private caches share one hash map from line to the records of the lanes that
-//! hold it, so a request (whose lanes mostly touch the same line: a broadcast, or consecutive
-//! words) costs one probe, not 32 probes into 32 maps scattered over memory; only evictions
-//! scan, over the lines of one set, and a thread's private cache rarely fills. Each lane's
-//! recency order is its own, stamped from one clock per warp. Semantics match
+//! A warp's 32 private caches share one hash map from line to the lanes that hold it, so a
+//! request (whose lanes mostly touch the same line: a broadcast, or consecutive words) costs
+//! one probe, not 32 probes into 32 maps scattered over memory; only evictions scan, over the
+//! lines of one set, and a thread's private cache rarely fills.
+//!
+//! Each lane's recency order is its own, stamped from one clock per warp that advances once
+//! per access: the lanes an access touches get the same stamp, which keeps every lane's own
+//! order (a lane is touched at most once per access). Lanes that fill a line together and
+//! touch it together afterwards (the lanes of a warp run in lockstep, so that is the rule)
+//! therefore hold the same stamp and the same valid sectors, and share one record, a
+//! [`Group`]; an access that touches only some lanes of a group splits it, and lanes that end
+//! an access with equal state merge again. Semantics match
 //! [`crate::sector_cache::SectorCache`] access for access (the property tests check that a
 //! thread alone in a [`SectorCache`](crate::sector_cache::SectorCache) sees the same hits).
 //!
@@ -15,62 +22,92 @@
 //! since its warp's last barrier. A miss of the shared L1 on a word the thread already had in
 //! hand since then re-reads a value the thread could have kept in a register (no barrier in
 //! between, so no other thread of its block may have changed it): GRAB's register fix applies
-//! whatever the fault type.
+//! whatever the fault type. They are kept per line and word as the mask of lanes that touched
+//! the word (a line's words fit one fixed-size block, whatever the number of lanes holding it).
 
 use crate::config::Geometry;
 use crate::sector_cache::Insert;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
-/// One lane's copy of a line in its private cache.
+/// Lanes that hold one line with the same recency and the same valid sectors.
 #[derive(Clone, Copy, Debug)]
-struct LaneWay {
+struct Group {
     /// Recency: larger is more recent. Lines filled "least recently used" (`.cs`, `.lu`)
     /// get ever smaller negative stamps, so the latest such fill is the next victim, as at
     /// the tail of the shared cache's LRU list.
     stamp: i64,
-    /// 4-byte words of the line this lane read or wrote since the warp's last barrier
-    /// (bit i = word i; lines of up to 256 bytes).
-    words: u64,
+    lanes: u32,
     /// Valid sectors.
     valid: u8,
 }
 
 /// The lanes whose private caches hold one line.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 struct LineLanes {
-    /// Lanes holding the line.
+    /// Lanes holding the line (the union of `groups`' lanes, which are disjoint).
     present: u32,
-    /// Barrier epoch of the lanes' `words` (a warp's lanes share its epoch).
+    /// Barrier epoch of the line's words (a warp's lanes share its epoch).
     epoch: u32,
-    /// One record per lane of `present`, in lane order.
-    ways: SmallVec<[LaneWay; 1]>,
+    /// Index of the line's block in [`WarpCaches::words`].
+    words: u32,
+    groups: SmallVec<[Group; 2]>,
 }
 
 impl LineLanes {
-    fn slot(&self, lane: u32) -> usize {
-        (self.present & ((1u32 << lane) - 1)).count_ones() as usize
+    /// Drops `lane`'s copy.
+    fn remove_lane(&mut self, lane: u32) {
+        self.present &= !(1 << lane);
+        if let Some(i) = self.groups.iter().position(|g| g.lanes & (1 << lane) != 0) {
+            self.groups[i].lanes &= !(1 << lane);
+            if self.groups[i].lanes == 0 {
+                self.groups.swap_remove(i);
+            }
+        }
+    }
+
+    /// Merges the groups that ended an access with the same stamp and valid sectors (only
+    /// groups the access touched carry its stamps).
+    fn merge(&mut self, stamps: [i64; 2]) {
+        let mut i = 0;
+        while i < self.groups.len() {
+            let gi = self.groups[i];
+            if stamps.contains(&gi.stamp) {
+                let mut j = i + 1;
+                while j < self.groups.len() {
+                    let gj = self.groups[j];
+                    if gj.stamp == gi.stamp && gj.valid == gi.valid {
+                        self.groups[i].lanes |= gj.lanes;
+                        self.groups.swap_remove(j);
+                    } else {
+                        j += 1;
+                    }
+                }
+            }
+            i += 1;
+        }
     }
 }
 
-/// The next recency stamp of a warp's `clock` for a fill or hit.
-fn stamp(clock: &mut i64, insert: Insert, hit: bool) -> i64 {
-    *clock += 1;
-    if insert == Insert::Lru && !hit {
-        -*clock
-    } else {
-        *clock
-    }
+/// One set of a warp's private caches.
+#[derive(Clone, Debug, Default)]
+struct SetLines {
+    /// The lines some lane holds in the set (eviction candidates).
+    lines: Vec<u64>,
+    /// How many lines each lane holds in the set.
+    used: [u32; 32],
 }
 
 /// The private caches of the 32 threads of one warp.
 #[derive(Clone, Debug, Default)]
 pub struct WarpCaches {
     lines: FxHashMap<u64, LineLanes>,
-    /// Per set: the lines some lane holds there (eviction candidates).
-    set_lines: FxHashMap<u64, Vec<u64>>,
-    /// Per set: how many lines each lane holds there.
-    used: FxHashMap<u64, [u32; 32]>,
+    sets: FxHashMap<u64, SetLines>,
+    /// Per held line, a block of one lane mask per 4-byte word of the line: the lanes that
+    /// read or wrote the word since the line's epoch.
+    words: Vec<u32>,
+    /// Blocks of `words` no line uses.
+    free: Vec<u32>,
     clock: i64,
     /// Barriers the warp has passed.
     epoch: u32,
@@ -100,112 +137,195 @@ impl WarpCaches {
     ) -> Golden {
         let per = u64::from(geo.sectors_per_line());
         let (line, bit) = (sector / per, 1u8 << (sector % per));
-        let word_bit = |l: u32| {
-            addrs.map_or(0, |a| {
-                1u64 << ((a[l as usize] % u64::from(geo.line)) / 4 % 64)
-            })
+        let nwords = (geo.line / 4) as usize;
+        // One stamp per access: a lane is touched at most once, so each lane's order is as
+        // if every touch had a stamp of its own.
+        self.clock += 1;
+        let hit_stamp = self.clock;
+        let fill_stamp = if insert == Insert::Lru {
+            -self.clock
+        } else {
+            self.clock
         };
-        let mut g = Golden::default();
+        let mut hits = 0u32;
         // Lanes that already hold the line: one probe for all of them.
         let mut absent = lanes;
+        let mut known = None;
         if let Some(e) = self.lines.get_mut(&line) {
+            absent &= !e.present;
+            let touched = lanes & e.present;
+            if touched != 0 {
+                let mut split: SmallVec<[Group; 2]> = SmallVec::new();
+                for g in e.groups.iter_mut() {
+                    let m = g.lanes & touched;
+                    if m == 0 {
+                        continue;
+                    }
+                    let hit = g.valid & bit != 0;
+                    if hit {
+                        hits |= m;
+                    }
+                    if hit || insert != Insert::None {
+                        let now = Group {
+                            stamp: if hit { hit_stamp } else { fill_stamp },
+                            lanes: m,
+                            valid: g.valid | bit,
+                        };
+                        if m == g.lanes {
+                            *g = now;
+                        } else {
+                            g.lanes &= !m;
+                            split.push(now);
+                        }
+                    }
+                }
+                e.groups.extend(split);
+                if insert != Insert::None || hits != 0 {
+                    e.merge([hit_stamp, fill_stamp]);
+                }
+            }
             if e.epoch != self.epoch {
                 e.epoch = self.epoch;
-                e.ways.iter_mut().for_each(|w| w.words = 0);
+                let w = e.words as usize * nwords;
+                self.words[w..w + nwords].fill(0);
             }
-            let mut m = lanes & e.present;
-            absent &= !e.present;
+            known = Some(e.words);
+        }
+        let mut g = Golden {
+            witness: (hits != 0).then(|| hits.trailing_zeros()),
+            same_word: false,
+        };
+        let fill = if insert == Insert::None { 0 } else { absent };
+        if fill != 0 {
+            known = Some(self.fill(geo, line, bit, fill, fill_stamp, known));
+        }
+        // Words: the lanes that hold the line now (old and new) note theirs; a lane that hit
+        // on a word it had noted re-reads a value it had in hand.
+        if let (Some(a), Some(block)) = (addrs, known) {
+            let base = block as usize * nwords;
+            let words = &mut self.words[base..base + nwords];
+            let offset = u64::from(geo.line) - 1;
+            let mut m = lanes & !(absent & !fill);
+            let mut same = 0u32;
             while m != 0 {
                 let l = m.trailing_zeros();
                 m &= m - 1;
-                let slot = e.slot(l);
-                let w = &mut e.ways[slot];
-                let hit = w.valid & bit != 0;
-                let wb = word_bit(l);
-                g.same_word |= hit && w.words & wb != 0;
-                w.words |= wb;
-                if hit || insert != Insert::None {
-                    w.valid |= bit;
-                    w.stamp = stamp(&mut self.clock, insert, hit);
-                }
-                if hit && g.witness.is_none() {
-                    g.witness = Some(l);
-                }
+                let w = &mut words[((a[l as usize] & offset) / 4) as usize];
+                same |= *w & (1 << l);
+                *w |= 1 << l;
             }
-        }
-        if absent == 0 || insert == Insert::None {
-            return g;
-        }
-        // Lanes that miss in their private caches and allocate the line: count it in each
-        // lane's set, making room first where the lane's set is full (lanes are independent,
-        // so all evictions can precede all fills).
-        let set = line % geo.sets();
-        let used = self.used.entry(set).or_insert([0; 32]);
-        let mut full = 0u32;
-        let mut m = absent;
-        while m != 0 {
-            let l = m.trailing_zeros();
-            m &= m - 1;
-            if used[l as usize] >= geo.ways {
-                full |= 1 << l;
-            } else {
-                used[l as usize] += 1;
-            }
-        }
-        while full != 0 {
-            let l = full.trailing_zeros();
-            full &= full - 1;
-            self.evict(set, l);
-        }
-        let epoch = self.epoch;
-        let e = self.lines.entry(line).or_insert_with(|| LineLanes {
-            epoch,
-            ..LineLanes::default()
-        });
-        if e.present == 0 {
-            self.set_lines.entry(set).or_default().push(line);
-        }
-        e.ways.reserve(absent.count_ones() as usize);
-        let mut m = absent;
-        while m != 0 {
-            let l = m.trailing_zeros();
-            m &= m - 1;
-            let way = LaneWay {
-                stamp: stamp(&mut self.clock, insert, false),
-                words: word_bit(l),
-                valid: bit,
-            };
-            let slot = e.slot(l);
-            e.ways.insert(slot, way);
-            e.present |= 1 << l;
+            g.same_word = same & hits != 0;
         }
         g
     }
 
-    /// Drops lane `lane`'s least recent line of `set` (its set is full).
-    fn evict(&mut self, set: u64, lane: u32) {
-        let Some(cands) = self.set_lines.get_mut(&set) else {
+    /// Fills `line` for the lanes of `fill`, which do not hold it, making room first where a
+    /// lane's set is full (lanes are independent, so all evictions can precede all fills);
+    /// `known` is the line's words block when some lane holds it. Returns the words block.
+    fn fill(
+        &mut self,
+        geo: &Geometry,
+        line: u64,
+        bit: u8,
+        fill: u32,
+        stamp: i64,
+        known: Option<u32>,
+    ) -> u32 {
+        let nwords = (geo.line / 4) as usize;
+        let set = line % geo.sets();
+        let s = self.sets.entry(set).or_default();
+        let mut full = 0u32;
+        let mut m = fill;
+        while m != 0 {
+            let l = m.trailing_zeros();
+            m &= m - 1;
+            if s.used[l as usize] >= geo.ways {
+                full |= 1 << l;
+            } else {
+                s.used[l as usize] += 1;
+            }
+        }
+        if full != 0 {
+            self.evict(set, full, nwords);
+        }
+        let group = Group {
+            stamp,
+            lanes: fill,
+            valid: bit,
+        };
+        let block = match known {
+            Some(b) => {
+                let e = self.lines.get_mut(&line).expect("the line is held");
+                e.present |= fill;
+                e.groups.push(group);
+                e.merge([stamp, stamp]);
+                b
+            }
+            None => {
+                let b = match self.free.pop() {
+                    Some(b) => b,
+                    None => {
+                        let b = (self.words.len() / nwords.max(1)) as u32;
+                        self.words.resize(self.words.len() + nwords, 0);
+                        b
+                    }
+                };
+                self.lines.insert(
+                    line,
+                    LineLanes {
+                        present: fill,
+                        epoch: self.epoch,
+                        words: b,
+                        groups: smallvec::smallvec![group],
+                    },
+                );
+                self.sets.get_mut(&set).expect("set made above").lines.push(line);
+                b
+            }
+        };
+        block
+    }
+
+    /// Drops, for each lane of `full` (whose set is full), its least recent line of `set`.
+    fn evict(&mut self, set: u64, full: u32, nwords: usize) {
+        let Some(s) = self.sets.get_mut(&set) else {
             return;
         };
-        let victim = cands
-            .iter()
-            .enumerate()
-            .filter_map(|(k, l)| {
-                let e = &self.lines[l];
-                (e.present & (1 << lane) != 0).then(|| (e.ways[e.slot(lane)].stamp, k))
-            })
-            .min();
-        let Some((_, k)) = victim else {
-            return;
-        };
-        let line = cands[k];
-        let e = self.lines.get_mut(&line).expect("candidate lines are held");
-        let slot = e.slot(lane);
-        e.ways.remove(slot);
-        e.present &= !(1 << lane);
-        if e.present == 0 {
-            self.lines.remove(&line);
-            cands.swap_remove(k);
+        // One scan of the set's lines finds every lane's victim.
+        let mut best = [(i64::MAX, u64::MAX); 32];
+        for &line in &s.lines {
+            let e = &self.lines[&line];
+            for g in &e.groups {
+                let mut m = g.lanes & full;
+                while m != 0 {
+                    let l = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    if g.stamp < best[l].0 {
+                        best[l] = (g.stamp, line);
+                    }
+                }
+            }
+        }
+        let mut m = full;
+        while m != 0 {
+            let l = m.trailing_zeros();
+            m &= m - 1;
+            let (_, line) = best[l as usize];
+            let Some(e) = self.lines.get_mut(&line) else {
+                continue;
+            };
+            e.remove_lane(l);
+            let base = e.words as usize * nwords;
+            self.words[base..base + nwords]
+                .iter_mut()
+                .for_each(|w| *w &= !(1 << l));
+            if e.present == 0 {
+                self.free.push(e.words);
+                self.lines.remove(&line);
+                if let Some(k) = s.lines.iter().position(|&x| x == line) {
+                    s.lines.swap_remove(k);
+                }
+            }
         }
     }
 

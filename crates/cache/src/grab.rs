@@ -216,9 +216,8 @@ struct Blame {
 pub struct Grab {
     geo: Geometry,
     capacity: CapacityTest,
+    /// The SM's L1; a line's owner is the last warp to touch it.
     l1: SectorCache,
-    /// Last warp to touch each resident line.
-    owners: FxHashMap<u64, u64>,
     golden: FxHashMap<u64, Box<WarpCaches>>,
     blame: FxHashMap<u64, Blame>,
     sm: u32,
@@ -232,7 +231,6 @@ impl Grab {
             geo,
             capacity,
             l1: SectorCache::new(geo),
-            owners: FxHashMap::default(),
             golden: FxHashMap::default(),
             blame: FxHashMap::default(),
             sm,
@@ -259,7 +257,6 @@ impl Grab {
 
     /// Processes one request; `out` (when given) receives each sector's outcome.
     pub fn request(&mut self, r: &Request<'_>, mut out: Option<&mut Vec<Outcome>>) {
-        let per_line = u64::from(self.geo.sectors_per_line());
         for &(sector, lanes) in r.sectors {
             let o = match r.op {
                 Op::Bypass { .. } => {
@@ -267,7 +264,7 @@ impl Grab {
                     continue;
                 }
                 Op::Store => {
-                    let hit = self.l1.access(sector, Insert::None).hit;
+                    let hit = self.l1.access_by(sector, Insert::None, r.warp).hit;
                     // The golden trace sees the same accesses: a store that hits refreshes
                     // the line's recency in the storing threads' private caches as it does
                     // in the shared L1, or a lone thread's two caches would drift apart
@@ -280,9 +277,6 @@ impl Grab {
                         Insert::None,
                         r.addrs,
                     );
-                    if hit {
-                        self.owners.insert(sector / per_line, r.warp);
-                    }
                     let c = self.counts.insts.entry(r.inst).or_default();
                     c.l1_sectors += 1;
                     if hit {
@@ -320,7 +314,7 @@ impl Grab {
     fn load(&mut self, r: &Request<'_>, sector: u64, lanes: u32, insert: Insert) -> Outcome {
         let per_line = u64::from(self.geo.sectors_per_line());
         let line = sector / per_line;
-        let look = self.l1.access(sector, insert);
+        let look = self.l1.access_by(sector, insert, r.warp);
         let geo = self.geo;
         let golden = self
             .golden
@@ -328,9 +322,6 @@ impl Grab {
             .or_default()
             .access(&geo, sector, lanes, insert, r.addrs);
         let witness = golden.witness;
-        if look.hit || insert != Insert::None {
-            self.owners.insert(line, r.warp);
-        }
         let c = self.counts.insts.entry(r.inst).or_default();
         c.l1_sectors += 1;
         c.load_sectors += 1;
@@ -398,7 +389,7 @@ impl Grab {
         if let Some(ev) = look.evicted {
             // Figure 7: the victim's sectors blame this access's root cause, or this access.
             let to_blame = root.unwrap_or(here);
-            let owner = self.owners.remove(&ev.line).unwrap_or(u64::MAX);
+            let owner = ev.owner;
             let first = ev.line * per_line;
             let mut v = ev.valid;
             while v != 0 {

@@ -30,6 +30,8 @@ pub struct Evicted {
     pub line: u64,
     /// Valid sectors at eviction (bit i = sector i of the line).
     pub valid: u8,
+    /// Who last touched it (see [`SectorCache::access_by`]).
+    pub owner: u64,
 }
 
 /// What one sector lookup found.
@@ -46,6 +48,8 @@ pub struct Lookup {
 #[derive(Clone, Copy, Debug)]
 struct Way {
     line: u64,
+    /// Who last touched the line (filled it, hit it, or filled another of its sectors).
+    owner: u64,
     valid: u8,
     prev: u32,
     next: u32,
@@ -106,6 +110,13 @@ impl SectorCache {
     /// Looks the sector up; on a hit the line becomes most recently used, on a miss the
     /// sector is filled as `insert` says (evicting the set's LRU line when it is full).
     pub fn access(&mut self, sector: u64, insert: Insert) -> Lookup {
+        self.access_by(sector, insert, 0)
+    }
+
+    /// [`SectorCache::access`] on behalf of `owner` (GRAB's analysis: a warp), which becomes
+    /// the owner of the line whenever the access touches it (a hit, or a fill of the line or
+    /// of one of its sectors); an evicted line reports its last owner.
+    pub fn access_by(&mut self, sector: u64, insert: Insert, owner: u64) -> Lookup {
         let (line, bit) = self.split(sector);
         let set = (line % self.sets) as usize;
         let full_cache = self.occupied == self.geo.lines();
@@ -114,6 +125,7 @@ impl SectorCache {
             let hit = self.ways[w as usize].valid & bit != 0;
             if hit || insert != Insert::None {
                 self.ways[w as usize].valid |= bit;
+                self.ways[w as usize].owner = owner;
                 match insert {
                     Insert::Lru if !hit => self.move_to_tail(set, w),
                     _ => self.move_to_head(set, w),
@@ -134,6 +146,7 @@ impl SectorCache {
                 evicted = Some(Evicted {
                     line: v.line,
                     valid: v.valid,
+                    owner: v.owner,
                 });
                 self.index.remove(&v.line);
                 self.unlink(set, victim);
@@ -143,6 +156,7 @@ impl SectorCache {
                 self.occupied += 1;
                 self.ways.push(Way {
                     line,
+                    owner,
                     valid: 0,
                     prev: NIL,
                     next: NIL,
@@ -150,6 +164,7 @@ impl SectorCache {
                 (self.ways.len() - 1) as u32
             };
             self.ways[w as usize].line = line;
+            self.ways[w as usize].owner = owner;
             self.ways[w as usize].valid = bit;
             self.index.insert(line, w);
             match insert {
