@@ -125,15 +125,16 @@ pub struct Golden {
 
 impl WarpCaches {
     /// Accesses `sector` from every lane of `lanes`, each in its own private cache, with the
-    /// same lookup-and-update as the shared cache; `addrs` (when known) are the lanes' byte
-    /// addresses, which say which word of the line each lane touches.
+    /// same lookup-and-update as the shared cache; `low` (when known) holds the low byte of
+    /// each lane's address, which says which word of the line the lane touches (lines are at
+    /// most 256 bytes: see [`low_bytes`]).
     pub fn access(
         &mut self,
         geo: &Geometry,
         sector: u64,
         lanes: u32,
         insert: Insert,
-        addrs: Option<&[u64; 32]>,
+        low: Option<&[u8; 32]>,
     ) -> Golden {
         let per = u64::from(geo.sectors_per_line());
         let (line, bit) = (sector / per, 1u8 << (sector % per));
@@ -201,10 +202,10 @@ impl WarpCaches {
         }
         // Words: the lanes that hold the line now (old and new) note theirs; a lane that hit
         // on a word it had noted re-reads a value it had in hand.
-        if let (Some(a), Some(block)) = (addrs, known) {
+        if let (Some(a), Some(block)) = (low, known) {
             let base = block as usize * nwords;
             let words = &mut self.words[base..base + nwords];
-            let offset = u64::from(geo.line) - 1;
+            let offset = (geo.line - 1) as u8;
             let mut m = lanes & !(absent & !fill);
             let mut same = 0u32;
             while m != 0 {
@@ -279,7 +280,11 @@ impl WarpCaches {
                         groups: smallvec::smallvec![group],
                     },
                 );
-                self.sets.get_mut(&set).expect("set made above").lines.push(line);
+                self.sets
+                    .get_mut(&set)
+                    .expect("set made above")
+                    .lines
+                    .push(line);
                 b
             }
         };
@@ -333,6 +338,21 @@ impl WarpCaches {
     pub fn barrier(&mut self) {
         self.epoch = self.epoch.wrapping_add(1);
     }
+
+    /// Empties the caches for another warp, keeping their memory.
+    pub fn clear(&mut self) {
+        self.lines.clear();
+        self.sets.clear();
+        self.words.clear();
+        self.free.clear();
+        self.clock = 0;
+        self.epoch = 0;
+    }
+}
+
+/// The low byte of each lane's address: all [`WarpCaches::access`] needs of it.
+pub fn low_bytes(addrs: &[u64; 32]) -> [u8; 32] {
+    addrs.map(|a| a as u8)
 }
 
 #[cfg(test)]
@@ -380,7 +400,7 @@ mod tests {
     fn a_reread_word_since_the_barrier_is_the_same_value() {
         let geo = Geometry::new(4 * 128, 128, 1).unwrap();
         let mut w = WarpCaches::default();
-        let mut a = [0u64; 32];
+        let mut a = [0u8; 32];
         a[3] = 8;
         a[4] = 12;
         assert!(!w.access(&geo, 0, 0b11000, Insert::Mru, Some(&a)).same_word);

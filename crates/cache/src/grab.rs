@@ -20,7 +20,7 @@
 //! atomics, volatile loads) go straight to the L2 log.
 
 use crate::config::{CapacityTest, Geometry};
-use crate::golden::WarpCaches;
+use crate::golden::{Golden, WarpCaches, low_bytes};
 use crate::sector_cache::{Insert, SectorCache};
 use rustc_hash::FxHashMap;
 use serde::Serialize;
@@ -204,6 +204,9 @@ impl GrabCounts {
     }
 }
 
+/// Emptied private caches kept for reuse, at most (a block's warps exit together).
+const SPARE_WARPS: usize = 8;
+
 /// Who is to blame for a sector's absence: the memoised end of its eviction chain.
 #[derive(Clone, Copy, Debug)]
 struct Blame {
@@ -219,6 +222,8 @@ pub struct Grab {
     /// The SM's L1; a line's owner is the last warp to touch it.
     l1: SectorCache,
     golden: FxHashMap<u64, Box<WarpCaches>>,
+    /// Emptied private caches of exited warps, for the next warps.
+    spare: Vec<Box<WarpCaches>>,
     blame: FxHashMap<u64, Blame>,
     sm: u32,
     pub counts: GrabCounts,
@@ -232,6 +237,7 @@ impl Grab {
             capacity,
             l1: SectorCache::new(geo),
             golden: FxHashMap::default(),
+            spare: Vec::new(),
             blame: FxHashMap::default(),
             sm,
             counts: GrabCounts::default(),
@@ -243,9 +249,14 @@ impl Grab {
         self.geo
     }
 
-    /// Releases the private caches of a warp that exited.
+    /// Releases the private caches of a warp that exited (their memory serves the next warp).
     pub fn warp_exit(&mut self, warp: u64) {
-        self.golden.remove(&warp);
+        if let Some(mut g) = self.golden.remove(&warp) {
+            if self.spare.len() < SPARE_WARPS {
+                g.clear();
+                self.spare.push(g);
+            }
+        }
     }
 
     /// The warp passed a barrier.
@@ -256,8 +267,49 @@ impl Grab {
     }
 
     /// Processes one request; `out` (when given) receives each sector's outcome.
-    pub fn request(&mut self, r: &Request<'_>, mut out: Option<&mut Vec<Outcome>>) {
-        for &(sector, lanes) in r.sectors {
+    pub fn request(&mut self, r: &Request<'_>, out: Option<&mut Vec<Outcome>>) {
+        let low = r.addrs.map(low_bytes);
+        let mut golden = vec![Golden::default(); r.sectors.len()];
+        self.golden(r, low.as_ref(), &mut golden);
+        self.shared(r, &golden, out);
+    }
+
+    /// The golden trace of one request: each sector through the requesting lanes' private
+    /// caches, results in `out` (one per sector of `r`; bypasses leave them alone). `low` is
+    /// [`low_bytes`] of the lanes' addresses, when known. A warp's golden trace depends on
+    /// nothing but its own requests, so warps may be run apart from each other as long as
+    /// each warp's requests (and barriers) keep their order.
+    pub fn golden(&mut self, r: &Request<'_>, low: Option<&[u8; 32]>, out: &mut [Golden]) {
+        // The golden trace sees stores too: a store that hits refreshes the line's recency in
+        // the storing threads' private caches as it does in the shared L1, or a lone
+        // thread's two caches would drift apart and its later misses would look like
+        // interference (property 4.1).
+        let insert = match r.op {
+            Op::Bypass { .. } => return,
+            Op::Store => Insert::None,
+            Op::Load(insert) => insert,
+        };
+        let geo = self.geo;
+        let spare = &mut self.spare;
+        let caches = self
+            .golden
+            .entry(r.warp)
+            .or_insert_with(|| spare.pop().unwrap_or_default());
+        for (&(sector, lanes), g) in r.sectors.iter().zip(out) {
+            *g = caches.access(&geo, sector, lanes, insert, low);
+        }
+    }
+
+    /// The original trace of one request, given its golden trace ([`Grab::golden`]): the
+    /// shared L1 (and the L2 log), the classification of each miss and its root cause; `out`
+    /// (when given) receives each sector's outcome.
+    pub fn shared(
+        &mut self,
+        r: &Request<'_>,
+        golden: &[Golden],
+        mut out: Option<&mut Vec<Outcome>>,
+    ) {
+        for (&(sector, _), &golden) in r.sectors.iter().zip(golden) {
             let o = match r.op {
                 Op::Bypass { .. } => {
                     self.log_l2(r, sector, false);
@@ -265,18 +317,6 @@ impl Grab {
                 }
                 Op::Store => {
                     let hit = self.l1.access_by(sector, Insert::None, r.warp).hit;
-                    // The golden trace sees the same accesses: a store that hits refreshes
-                    // the line's recency in the storing threads' private caches as it does
-                    // in the shared L1, or a lone thread's two caches would drift apart
-                    // and its later misses would look like interference (property 4.1).
-                    let geo = self.geo;
-                    self.golden.entry(r.warp).or_default().access(
-                        &geo,
-                        sector,
-                        lanes,
-                        Insert::None,
-                        r.addrs,
-                    );
                     let c = self.counts.insts.entry(r.inst).or_default();
                     c.l1_sectors += 1;
                     if hit {
@@ -293,7 +333,7 @@ impl Grab {
                         witness: None,
                     }
                 }
-                Op::Load(insert) => self.load(r, sector, lanes, insert),
+                Op::Load(insert) => self.load(r, sector, insert, golden),
             };
             if let Some(v) = out.as_deref_mut() {
                 v.push(o);
@@ -311,16 +351,10 @@ impl Grab {
         });
     }
 
-    fn load(&mut self, r: &Request<'_>, sector: u64, lanes: u32, insert: Insert) -> Outcome {
+    fn load(&mut self, r: &Request<'_>, sector: u64, insert: Insert, golden: Golden) -> Outcome {
         let per_line = u64::from(self.geo.sectors_per_line());
         let line = sector / per_line;
         let look = self.l1.access_by(sector, insert, r.warp);
-        let geo = self.geo;
-        let golden = self
-            .golden
-            .entry(r.warp)
-            .or_default()
-            .access(&geo, sector, lanes, insert, r.addrs);
         let witness = golden.witness;
         let c = self.counts.insts.entry(r.inst).or_default();
         c.l1_sectors += 1;

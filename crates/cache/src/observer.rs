@@ -5,6 +5,14 @@
 //! serves all L1 sizes, associativities and line sizes; only schedulers need a run each.
 //! Forks are joined in SM order; at the end of a launch the SMs' L2 logs are merged by the
 //! SMs' clocks (issued warp instructions) and run through the shared L2.
+//!
+//! An SM's requests are not analysed as they come but in batches of [`BATCH`]: the emulated
+//! schedule interleaves all SMs on one host thread, and the analysis state of 132 SMs and
+//! their resident warps does not fit the host's caches, so request by request nearly every
+//! lookup would miss them. A batch runs each warp's requests through its private caches in
+//! a row (a warp's golden trace depends on its own requests and barriers alone), then all
+//! requests, in issue order, through the shared L1. The results are the same as request by
+//! request.
 
 use std::sync::Arc;
 use warpscope_emu::{
@@ -13,7 +21,8 @@ use warpscope_emu::{
 use warpscope_ir::{FuncId, Inst};
 
 use crate::config::{CacheConfig, Geometry};
-use crate::grab::{Grab, GrabCounts, L2Access, Request, run_l2};
+use crate::golden::{Golden, low_bytes};
+use crate::grab::{Grab, GrabCounts, L2Access, Op, Request, run_l2};
 use crate::sites::InstTable;
 
 /// What one launch produced under one configuration.
@@ -37,6 +46,110 @@ pub struct LaunchCounts {
     pub configs: Vec<ConfigCounts>,
 }
 
+/// Requests an SM buffers before analysing them (see the module documentation).
+pub const BATCH: usize = 4096;
+
+/// A buffered request, barrier or warp exit.
+#[derive(Clone, Copy, Debug)]
+struct Event {
+    warp: u64,
+    what: What,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum What {
+    Request {
+        inst: u32,
+        op: Op,
+        time: u64,
+        /// Its sectors: `sectors[first..end]`; its lanes' address bytes: `lows[index]`.
+        first: u32,
+        end: u32,
+        index: u32,
+    },
+    Barrier,
+    Exit,
+}
+
+/// The events of one SM not analysed yet.
+#[derive(Default)]
+struct Batch {
+    events: Vec<Event>,
+    requests: usize,
+    sectors: Vec<(u64, u32)>,
+    lows: Vec<[u8; 32]>,
+    /// Scratch: events in warp order, and the golden result of each sector.
+    order: Vec<u32>,
+    golden: Vec<Golden>,
+}
+
+impl Batch {
+    fn request<'a>(&'a self, e: &Event) -> Option<(Request<'a>, &'a [u8; 32], usize, usize)> {
+        let What::Request {
+            inst,
+            op,
+            time,
+            first,
+            end,
+            index,
+        } = e.what
+        else {
+            return None;
+        };
+        let (first, end) = (first as usize, end as usize);
+        let r = Request {
+            warp: e.warp,
+            inst,
+            op,
+            sectors: &self.sectors[first..end],
+            time,
+            addrs: None,
+        };
+        Some((r, &self.lows[index as usize], first, end))
+    }
+
+    /// Runs the buffered events through every engine and empties the buffer.
+    fn flush(&mut self, engines: &mut [Grab]) {
+        if self.events.is_empty() {
+            return;
+        }
+        let mut order = std::mem::take(&mut self.order);
+        let mut golden = std::mem::take(&mut self.golden);
+        order.clear();
+        order.extend(0..self.events.len() as u32);
+        order.sort_by_key(|&i| self.events[i as usize].warp);
+        for e in engines.iter_mut() {
+            golden.clear();
+            golden.resize(self.sectors.len(), Golden::default());
+            // Each warp's golden trace, its events in order (the sort is stable).
+            for &i in &order {
+                let ev = &self.events[i as usize];
+                match ev.what {
+                    What::Request { .. } => {
+                        if let Some((r, low, first, end)) = self.request(ev) {
+                            e.golden(&r, Some(low), &mut golden[first..end]);
+                        }
+                    }
+                    What::Barrier => e.barrier(ev.warp),
+                    What::Exit => e.warp_exit(ev.warp),
+                }
+            }
+            // The shared L1, in issue order.
+            for ev in &self.events {
+                if let Some((r, _, first, end)) = self.request(ev) {
+                    e.shared(&r, &golden[first..end], None);
+                }
+            }
+        }
+        self.order = order;
+        self.golden = golden;
+        self.events.clear();
+        self.requests = 0;
+        self.sectors.clear();
+        self.lows.clear();
+    }
+}
+
 /// The observer.
 pub struct CacheObserver {
     table: Arc<InstTable>,
@@ -47,6 +160,7 @@ pub struct CacheObserver {
     /// Issued warp instructions on this SM (its clock).
     clock: u64,
     sectors: Vec<(u64, u32)>,
+    batch: Batch,
     /// Joined SMs' results for the current launch, per configuration.
     pending: Vec<(GrabCounts, Vec<L2Access>)>,
     /// Finished launches (root observer only).
@@ -62,6 +176,7 @@ impl CacheObserver {
             engines: Vec::new(),
             clock: 0,
             sectors: Vec::with_capacity(64),
+            batch: Batch::default(),
             pending: Vec::new(),
             launches: Vec::new(),
         }
@@ -116,12 +231,14 @@ impl Observer for CacheObserver {
             engines: Vec::new(),
             clock: 0,
             sectors: Vec::with_capacity(64),
+            batch: Batch::default(),
             pending: Vec::new(),
             launches: Vec::new(),
         }
     }
 
-    fn join(&mut self, other: Self) {
+    fn join(&mut self, mut other: Self) {
+        other.batch.flush(&mut other.engines);
         if self.pending.len() < other.engines.len() {
             self.pending
                 .resize_with(other.engines.len(), Default::default);
@@ -182,29 +299,39 @@ impl Observer for CacheObserver {
         self.engines_for(w.sm);
         let mut sectors = std::mem::take(&mut self.sectors);
         request_sectors(a.addrs, a.active, a.size, &mut sectors);
-        let r = Request {
+        let b = &mut self.batch;
+        let first = b.sectors.len() as u32;
+        b.sectors.extend_from_slice(&sectors);
+        b.lows.push(low_bytes(a.addrs));
+        b.events.push(Event {
             warp: w.global_warp,
-            inst: id,
-            op,
-            sectors: &sectors,
-            time: self.clock,
-            addrs: Some(a.addrs),
-        };
-        for e in &mut self.engines {
-            e.request(&r, None);
+            what: What::Request {
+                inst: id,
+                op,
+                time: self.clock,
+                first,
+                end: b.sectors.len() as u32,
+                index: (b.lows.len() - 1) as u32,
+            },
+        });
+        b.requests += 1;
+        if b.requests >= BATCH {
+            b.flush(&mut self.engines);
         }
         self.sectors = sectors;
     }
 
     fn barrier(&mut self, w: &WarpInfo, _f: FuncId, _i: Inst, _e: BarrierEvent, _a: u32) {
-        for e in &mut self.engines {
-            e.barrier(w.global_warp);
-        }
+        self.batch.events.push(Event {
+            warp: w.global_warp,
+            what: What::Barrier,
+        });
     }
 
     fn warp_exit(&mut self, w: &WarpInfo) {
-        for e in &mut self.engines {
-            e.warp_exit(w.global_warp);
-        }
+        self.batch.events.push(Event {
+            warp: w.global_warp,
+            what: What::Exit,
+        });
     }
 }
