@@ -254,7 +254,7 @@ impl WarpCaches {
             lanes: fill,
             valid: bit,
         };
-        let block = match known {
+        match known {
             Some(b) => {
                 let e = self.lines.get_mut(&line).expect("the line is held");
                 e.present |= fill;
@@ -287,8 +287,7 @@ impl WarpCaches {
                     .push(line);
                 b
             }
-        };
-        block
+        }
     }
 
     /// Drops, for each lane of `full` (whose set is full), its least recent line of `set`.

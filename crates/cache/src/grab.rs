@@ -222,7 +222,9 @@ pub struct Grab {
     /// The SM's L1; a line's owner is the last warp to touch it.
     l1: SectorCache,
     golden: FxHashMap<u64, Box<WarpCaches>>,
-    /// Emptied private caches of exited warps, for the next warps.
+    /// Emptied private caches of exited warps, for the next warps (boxed as in `golden`,
+    /// so they move between the two without copying).
+    #[allow(clippy::vec_box)]
     spare: Vec<Box<WarpCaches>>,
     blame: FxHashMap<u64, Blame>,
     sm: u32,
@@ -251,11 +253,11 @@ impl Grab {
 
     /// Releases the private caches of a warp that exited (their memory serves the next warp).
     pub fn warp_exit(&mut self, warp: u64) {
-        if let Some(mut g) = self.golden.remove(&warp) {
-            if self.spare.len() < SPARE_WARPS {
-                g.clear();
-                self.spare.push(g);
-            }
+        if let Some(mut g) = self.golden.remove(&warp)
+            && self.spare.len() < SPARE_WARPS
+        {
+            g.clear();
+            self.spare.push(g);
         }
     }
 

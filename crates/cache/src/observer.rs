@@ -108,6 +108,26 @@ impl Batch {
         Some((r, &self.lows[index as usize], first, end))
     }
 
+    /// Buffers a request; returns the number of requests buffered.
+    fn push_request(&mut self, r: &Request<'_>) -> usize {
+        let first = self.sectors.len() as u32;
+        self.sectors.extend_from_slice(r.sectors);
+        self.lows.push(r.addrs.map(low_bytes).unwrap_or_default());
+        self.events.push(Event {
+            warp: r.warp,
+            what: What::Request {
+                inst: r.inst,
+                op: r.op,
+                time: r.time,
+                first,
+                end: self.sectors.len() as u32,
+                index: (self.lows.len() - 1) as u32,
+            },
+        });
+        self.requests += 1;
+        self.requests
+    }
+
     /// Runs the buffered events through every engine and empties the buffer.
     fn flush(&mut self, engines: &mut [Grab]) {
         if self.events.is_empty() {
@@ -299,24 +319,16 @@ impl Observer for CacheObserver {
         self.engines_for(w.sm);
         let mut sectors = std::mem::take(&mut self.sectors);
         request_sectors(a.addrs, a.active, a.size, &mut sectors);
-        let b = &mut self.batch;
-        let first = b.sectors.len() as u32;
-        b.sectors.extend_from_slice(&sectors);
-        b.lows.push(low_bytes(a.addrs));
-        b.events.push(Event {
+        let r = Request {
             warp: w.global_warp,
-            what: What::Request {
-                inst: id,
-                op,
-                time: self.clock,
-                first,
-                end: b.sectors.len() as u32,
-                index: (b.lows.len() - 1) as u32,
-            },
-        });
-        b.requests += 1;
-        if b.requests >= BATCH {
-            b.flush(&mut self.engines);
+            inst: id,
+            op,
+            sectors: &sectors,
+            time: self.clock,
+            addrs: Some(a.addrs),
+        };
+        if self.batch.push_request(&r) >= BATCH {
+            self.batch.flush(&mut self.engines);
         }
         self.sectors = sectors;
     }
@@ -333,5 +345,116 @@ impl Observer for CacheObserver {
             warp: w.global_warp,
             what: What::Exit,
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::CapacityTest;
+    use crate::sector_cache::Insert;
+    use proptest::prelude::*;
+
+    /// A generated event: a request of `warp` (op, lanes' addresses), a barrier or an exit.
+    #[derive(Clone, Debug)]
+    enum Gen {
+        Request(u64, u32, Op, Vec<(u32, u64)>),
+        Barrier(u64),
+        Exit(u64),
+    }
+
+    fn op() -> impl Strategy<Value = Op> {
+        prop_oneof![
+            6 => Just(Op::Load(Insert::Mru)),
+            1 => Just(Op::Load(Insert::Lru)),
+            1 => Just(Op::Load(Insert::None)),
+            1 => Just(Op::Store),
+            1 => Just(Op::Bypass { write: false }),
+        ]
+    }
+
+    fn event() -> impl Strategy<Value = Gen> {
+        prop_oneof![
+            12 => (
+                0u64..5,
+                0u32..4,
+                op(),
+                prop::collection::vec((0u32..32, 0u64..2048), 1..8),
+            )
+                .prop_map(|(w, i, op, lanes)| Gen::Request(w, i, op, lanes)),
+            1 => (0u64..5).prop_map(Gen::Barrier),
+            1 => (0u64..5).prop_map(Gen::Exit),
+        ]
+    }
+
+    /// Everything a [`Grab`] counted, in a comparable order.
+    fn summary(g: &Grab) -> (Vec<(u32, String)>, Vec<String>, Vec<L2Access>) {
+        let mut insts: Vec<_> = g
+            .counts
+            .insts
+            .iter()
+            .map(|(&k, v)| (k, format!("{v:?}")))
+            .collect();
+        insts.sort();
+        let mut effects: Vec<String> = g
+            .counts
+            .effects
+            .iter()
+            .map(|(k, v)| format!("{k:?} {v:?}"))
+            .collect();
+        effects.sort();
+        (insts, effects, g.l2_log.clone())
+    }
+
+    proptest! {
+        /// Batches give what request-by-request analysis gives, wherever the batches end:
+        /// warps' golden traces run apart, the shared L1 in issue order.
+        #[test]
+        fn batches_match_request_by_request(
+            events in prop::collection::vec(event(), 1..150),
+            cut in 1usize..40,
+            ways in 1u32..4,
+        ) {
+            let geo = Geometry::new(2 * u64::from(ways) * 128, 128, ways).unwrap();
+            let mut direct = Grab::new(geo, CapacityTest::Cache, 0);
+            let mut batched = vec![Grab::new(geo, CapacityTest::Cache, 0)];
+            let mut batch = Batch::default();
+            let mut sectors = Vec::new();
+            for (t, e) in events.iter().enumerate() {
+                match e {
+                    Gen::Request(warp, inst, op, lanes) => {
+                        let mut addrs = [0u64; 32];
+                        let mut active = 0u32;
+                        for &(l, a) in lanes {
+                            addrs[l as usize] = a * 4;
+                            active |= 1 << l;
+                        }
+                        request_sectors(&addrs, active, 4, &mut sectors);
+                        let r = Request {
+                            warp: *warp,
+                            inst: *inst,
+                            op: *op,
+                            sectors: &sectors,
+                            time: t as u64,
+                            addrs: Some(&addrs),
+                        };
+                        direct.request(&r, None);
+                        if batch.push_request(&r) >= cut {
+                            batch.flush(&mut batched);
+                        }
+                    }
+                    Gen::Barrier(w) => {
+                        direct.barrier(*w);
+                        batch.events.push(Event { warp: *w, what: What::Barrier });
+                    }
+                    Gen::Exit(w) => {
+                        direct.warp_exit(*w);
+                        batch.events.push(Event { warp: *w, what: What::Exit });
+                    }
+                }
+            }
+            batch.flush(&mut batched);
+            prop_assert_eq!(summary(&direct), summary(&batched[0]));
+        }
     }
 }
