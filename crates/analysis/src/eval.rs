@@ -130,7 +130,7 @@ impl Symbols {
 }
 
 /// A value for the 32 lanes of a warp.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct WarpVal {
     /// (monomial, per-lane coefficient), sorted by monomial, no all-zero coefficient vector.
     pub terms: SmallVec<[(u32, Lanes); 2]>,
@@ -404,7 +404,7 @@ impl WarpVal {
 }
 
 /// Everything an evaluation depends on besides the expression.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Env {
     pub lanes: [Option<LaneCoord>; 32],
     /// Lanes that exist (a partial last warp has fewer).
@@ -440,11 +440,115 @@ impl Env {
             uniform_nodes: None,
         }
     }
+
+    /// A hash of everything the environment holds; the bindings and the uniform nodes are
+    /// combined without regard to their order, as their equality is.
+    pub fn key(&self, with_lanes: bool) -> u64 {
+        use std::hash::{BuildHasher, Hash, Hasher};
+        let build = rustc_hash::FxBuildHasher;
+        let mut h = build.build_hasher();
+        if with_lanes {
+            self.lanes.hash(&mut h);
+        }
+        self.valid.hash(&mut h);
+        self.block.hash(&mut h);
+        self.grid.hash(&mut h);
+        self.ctaid.hash(&mut h);
+        let bind = self
+            .bind
+            .iter()
+            .fold(0u64, |acc, kv| acc.wrapping_add(build.hash_one(kv)));
+        bind.hash(&mut h);
+        self.bind.len().hash(&mut h);
+        if let Some(u) = &self.uniform_nodes {
+            let nodes = u
+                .iter()
+                .fold(0u64, |acc, n| acc.wrapping_add(build.hash_one(n)));
+            (u.len(), nodes).hash(&mut h);
+        }
+        h.finish()
+    }
+
+    /// Whether the two environments agree on everything but the lanes' coordinates (what a
+    /// node that does not depend on the thread reads).
+    fn same_but_lanes(&self, o: &Env) -> bool {
+        self.valid == o.valid
+            && self.block == o.block
+            && self.grid == o.grid
+            && self.ctaid == o.ctaid
+            && self.bind == o.bind
+            && self.uniform_nodes == o.uniform_nodes
+    }
 }
 
 /// How symbols get their [`SymInfo`] (parameter alignment and the like).
 pub trait SymOracle {
     fn info(&self, s: Sym, acf: &Acf) -> SymInfo;
+}
+
+/// The values of nodes already evaluated in one environment.
+pub type Memo = FxHashMap<Node, std::rc::Rc<WarpVal>>;
+
+/// Memos kept across evaluations. The sites of a kernel share their index arithmetic
+/// (`ctaid.x*ntid.x + tid.x`, a row pitch), so a site evaluated in an environment an earlier
+/// site used looks those values up instead of recomputing them; and a node that does not
+/// depend on the thread ([`crate::expr::flags::TD`] clear) has the same value in every warp
+/// of a block, so its values are kept per environment with the lanes left out. Evaluation is
+/// a function of the node and the environment alone (symbols are interned by what they stand
+/// for, not by when), so a shared memo gives the values a fresh one would.
+#[derive(Debug, Default)]
+pub struct MemoCache {
+    by_env: FxHashMap<u64, Vec<(Env, Memo)>>,
+    by_uniform_env: FxHashMap<u64, Vec<(Env, Memo)>>,
+    entries: usize,
+    /// The memos of environments not kept.
+    scratch: (Memo, Memo),
+}
+
+/// Values a [`MemoCache`] holds before it starts over: it bounds the memory (a value takes a
+/// few hundred bytes), and the pages a large cache touches cost more than it saves on the
+/// small modules that are most of what `check` sees (docs/performance.md).
+const MEMO_CACHE_ENTRIES: usize = 20_000;
+
+impl MemoCache {
+    /// The memos of `env`: of thread-dependent nodes, and of the others. Empty on first sight.
+    pub fn memos(&mut self, env: &Env) -> (&mut Memo, &mut Memo) {
+        if env.bind.keys().any(|a| matches!(a, Atom::Iter(_))) {
+            // A sample of a simulated loop: rarely met again, and costly to keep (its
+            // bindings hold per-lane values); a memo of its own, as before sharing.
+            self.scratch.0.clear();
+            self.scratch.1.clear();
+            return (&mut self.scratch.0, &mut self.scratch.1);
+        }
+        if self.entries >= MEMO_CACHE_ENTRIES {
+            self.by_env.clear();
+            self.by_uniform_env.clear();
+            self.entries = 0;
+        }
+        let bucket = self.by_env.entry(env.key(true)).or_default();
+        let i = match bucket.iter().position(|(e, _)| e == env) {
+            Some(i) => i,
+            None => {
+                bucket.push((env.clone(), Memo::default()));
+                bucket.len() - 1
+            }
+        };
+        let td = &mut bucket[i].1;
+        let bucket = self.by_uniform_env.entry(env.key(false)).or_default();
+        let i = match bucket.iter().position(|(e, _)| e.same_but_lanes(env)) {
+            Some(i) => i,
+            None => {
+                bucket.push((env.clone(), Memo::default()));
+                bucket.len() - 1
+            }
+        };
+        (td, &mut bucket[i].1)
+    }
+
+    /// Counts `n` values added to some memo since the last call.
+    pub fn added(&mut self, n: u64) {
+        self.entries = self.entries.saturating_add(n as usize);
+    }
 }
 
 /// Evaluates nodes in one environment, memoising per node.
@@ -453,7 +557,13 @@ pub struct Evaluator<'a> {
     pub syms: &'a mut Symbols,
     pub oracle: &'a dyn SymOracle,
     pub env: &'a Env,
-    memo: FxHashMap<Node, std::rc::Rc<WarpVal>>,
+    memo: &'a mut Memo,
+    /// The memo of nodes that do not depend on the thread, shared by the warps of a block.
+    uniform_memo: &'a mut Memo,
+    /// Nodes this evaluator computed (not found in the memo it was given).
+    computed: u64,
+    /// Nodes this evaluator was asked for, found in a memo or not.
+    work: u64,
 }
 
 fn dim_index(d: Dim) -> usize {
@@ -470,21 +580,30 @@ impl<'a> Evaluator<'a> {
         syms: &'a mut Symbols,
         oracle: &'a dyn SymOracle,
         env: &'a Env,
+        (memo, uniform_memo): (&'a mut Memo, &'a mut Memo),
     ) -> Self {
-        let mut memo = FxHashMap::default();
-        memo.reserve(64);
         Evaluator {
             acf,
             syms,
             oracle,
             env,
             memo,
+            uniform_memo,
+            computed: 0,
+            work: 0,
         }
     }
 
-    /// Nodes evaluated so far (the work done, for [`crate::checks::Budget`]).
+    /// Nodes this evaluator computed and added to its memos.
     pub fn computed(&self) -> u64 {
-        self.memo.len() as u64
+        self.computed
+    }
+
+    /// Nodes this evaluator was asked for, whether a memo held them or not: the work done,
+    /// for [`crate::checks::Budget`] (a value looked up is cheaper than one computed, but
+    /// an enumeration that only looks values up still has to end).
+    pub fn work(&self) -> u64 {
+        self.work
     }
 
     fn symv(&mut self, s: Sym) -> WarpVal {
@@ -589,7 +708,14 @@ impl<'a> Evaluator<'a> {
 
     /// The value of `n` (shared: evaluating a node twice costs a lookup).
     pub fn eval_rc(&mut self, n: Node) -> std::rc::Rc<WarpVal> {
-        if let Some(v) = self.memo.get(&n) {
+        let uniform = !self.acf.is_td(n);
+        let memo = if uniform {
+            &*self.uniform_memo
+        } else {
+            &*self.memo
+        };
+        self.work += 1;
+        if let Some(v) = memo.get(&n) {
             return v.clone();
         }
         let forced = self
@@ -602,7 +728,12 @@ impl<'a> Evaluator<'a> {
         } else {
             crate::stack::deep(|| self.compute(n))
         });
-        self.memo.insert(n, v.clone());
+        if uniform {
+            self.uniform_memo.insert(n, v.clone());
+        } else {
+            self.memo.insert(n, v.clone());
+        }
+        self.computed += 1;
         v
     }
 

@@ -98,7 +98,7 @@ impl fmt::Display for Geometry {
 }
 
 /// Coordinates of one lane of a warp.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct LaneCoord {
     pub tid: [u32; 3],
     /// Linear thread id within the block.

@@ -587,6 +587,7 @@ fn evaluate(
         param_ranges,
         pitches: checks::pitch_params(acf),
         sim_cache: FxHashMap::default(),
+        memos: Default::default(),
         verdict_cache: Default::default(),
         budget: checks::Budget::default(),
     };

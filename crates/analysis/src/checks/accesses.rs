@@ -3,6 +3,7 @@
 //! used as pitches are read (padded) when nothing is assumed about them.
 
 use super::*;
+use std::rc::Rc;
 
 impl Checker<'_> {
     /// Measures a thread-dependent access.
@@ -139,7 +140,7 @@ impl Checker<'_> {
                 budget_spent = true;
                 envs.truncate(1);
             }
-            let mut first: Vec<(WarpVal, WarpVal)> = Vec::new();
+            let mut first: Vec<(Rc<WarpVal>, Rc<WarpVal>)> = Vec::new();
             let mut need_blocks = false;
             for (e, _) in &envs {
                 let (a, act) = self.eval2(site.addr, site.active, e);
@@ -179,7 +180,7 @@ impl Checker<'_> {
                             .chain([].iter())
                             .any(|(a, _)| undecided(a, &env))
                     || nonaffine && first.is_empty());
-            let mut samples: Vec<(WarpVal, WarpVal, u32, bool)> = Vec::new();
+            let mut samples: Vec<(Rc<WarpVal>, Rc<WarpVal>, u32, bool)> = Vec::new();
             for (k, (e, c)) in envs.iter().enumerate() {
                 if k > 0 && (simulate || first.get(k).is_none()) && self.budget.spent() {
                     budget_spent = true;
@@ -233,7 +234,7 @@ impl Checker<'_> {
                     && let Some(a) = self.padded_pitch_addr(site, &env, lanes_on)
                 {
                     padded_first = true;
-                    a
+                    Rc::new(a)
                 } else {
                     addr
                 };

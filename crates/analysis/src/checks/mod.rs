@@ -379,6 +379,8 @@ pub struct Checker<'a> {
     /// Parameters used as pitches, and how ([`pitch_params`]).
     pub pitches: FxHashMap<Atom, PitchUse>,
     pub(crate) sim_cache: FxHashMap<SimKey, std::rc::Rc<Vec<Sample>>>,
+    /// Node values per environment, shared by the kernel's sites.
+    pub(crate) memos: crate::eval::MemoCache,
     /// Warp verdicts by the leaves' per-lane values (cleared per branch).
     pub(crate) verdict_cache: std::cell::RefCell<VerdictCache>,
     /// Work left for lane-by-lane evaluation.
@@ -481,35 +483,47 @@ impl<'a> Checker<'a> {
     }
 
     fn eval(&mut self, n: Node, env: &Env) -> WarpVal {
-        let mut ev = Evaluator::new(self.acf, &mut self.syms, self.oracle, env);
+        let memo = self.memos.memos(env);
+        let mut ev = Evaluator::new(self.acf, &mut self.syms, self.oracle, env, memo);
         let v = ev.eval(n);
-        self.budget.spend(ev.computed());
+        let (work, computed) = (ev.work(), ev.computed());
+        self.spend(work, computed);
         v
+    }
+
+    /// Charges an evaluation's work to the budget and the values it computed to the memo
+    /// cache.
+    fn spend(&mut self, work: u64, computed: u64) {
+        self.budget.spend(work);
+        self.memos.added(computed);
     }
 
     fn leaf_val(&mut self, n: Node, env: &Env) -> LeafVal {
         let valid = env.valid;
-        let mut ev = Evaluator::new(self.acf, &mut self.syms, self.oracle, env);
+        let memo = self.memos.memos(env);
+        let mut ev = Evaluator::new(self.acf, &mut self.syms, self.oracle, env, memo);
         let whole = ev.eval(n);
-        self.budget.spend(ev.computed());
-        if let Kind::Cmp(c, a, b) = self.acf.kind(n)
-            && !c.float
+        let diff = match self.acf.kind(n) {
+            Kind::Cmp(c, a, b) if !c.float => Some((c, ev.eval(a).sub(&ev.eval(b)))),
+            _ => None,
+        };
+        let (work, computed) = (ev.work(), ev.computed());
+        self.spend(work, computed);
+        if let Some((c, d)) = diff
+            && let Some((cl, part)) = d.split(valid)
         {
-            let d = ev.eval(a).sub(&ev.eval(b));
-            if let Some((cl, part)) = d.split(valid) {
-                let mut fixed = [None; 32];
-                for (k, f) in fixed.iter_mut().enumerate() {
-                    if let Some(v) = whole.lane_const(k) {
-                        *f = Some(v != 0);
-                    }
+            let mut fixed = [None; 32];
+            for (k, f) in fixed.iter_mut().enumerate() {
+                if let Some(v) = whole.lane_const(k) {
+                    *f = Some(v != 0);
                 }
-                return LeafVal::Split {
-                    cmp: c,
-                    c: cl,
-                    part,
-                    fixed,
-                };
             }
+            return LeafVal::Split {
+                cmp: c,
+                c: cl,
+                part,
+                fixed,
+            };
         }
         LeafVal::Fixed(tri_of(&whole, valid))
     }
@@ -853,10 +867,17 @@ impl<'a> Checker<'a> {
     }
 
     /// Evaluates two nodes in one environment (sharing the memo).
-    fn eval2(&mut self, a: Node, b: Node, env: &Env) -> (WarpVal, WarpVal) {
-        let mut ev = Evaluator::new(self.acf, &mut self.syms, self.oracle, env);
-        let r = (ev.eval(a), ev.eval(b));
-        self.budget.spend(ev.computed());
+    fn eval2(
+        &mut self,
+        a: Node,
+        b: Node,
+        env: &Env,
+    ) -> (std::rc::Rc<WarpVal>, std::rc::Rc<WarpVal>) {
+        let memo = self.memos.memos(env);
+        let mut ev = Evaluator::new(self.acf, &mut self.syms, self.oracle, env, memo);
+        let r = (ev.eval_rc(a), ev.eval_rc(b));
+        let (work, computed) = (ev.work(), ev.computed());
+        self.spend(work, computed);
         r
     }
 
