@@ -508,7 +508,7 @@ pub struct MemoCache {
 /// Values a [`MemoCache`] holds before it starts over: it bounds the memory (a value takes a
 /// few hundred bytes), and the pages a large cache touches cost more than it saves on the
 /// small modules that are most of what `check` sees (docs/performance.md).
-const MEMO_CACHE_ENTRIES: usize = 20_000;
+const MEMO_CACHE_ENTRIES: usize = 5_000;
 
 impl MemoCache {
     /// The memos of `env`: of thread-dependent nodes, and of the others. Empty on first sight.
