@@ -1,0 +1,49 @@
+#!/usr/bin/env python3
+"""Compare the CPU time of `warpscope check` between builds, on every real-world module.
+
+Runs each module with each binary in turn (interleaved, so that the machine's load falls on
+all binaries alike), --reps rounds, RAYON_NUM_THREADS=1, and keeps the smallest CPU time
+(user + system of the process) per module and binary: on a shared machine the minimum is the
+figure least inflated by other work. Prints, per binary, the median over modules and the sum.
+
+Usage: scripts/realworld/compare_check_time.py BIN [BIN...] [--reps 5] [--pin CORE] [--all]
+"""
+import argparse
+import glob
+import os
+import resource
+import statistics
+import subprocess
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("bins", nargs="+")
+    ap.add_argument("--reps", type=int, default=5)
+    ap.add_argument("--pin", help="run under `taskset -c PIN`")
+    ap.add_argument("--all", action="store_true", help="also print every module's minimum")
+    args = ap.parse_args()
+    env = dict(os.environ, RAYON_NUM_THREADS="1")
+    mods = sorted(glob.glob("validation/realworld/ptx/*.ptx"))
+    pin = ["taskset", "-c", args.pin] if args.pin else []
+    best = {(b, m): float("inf") for b in args.bins for m in mods}
+    for _ in range(args.reps):
+        for m in mods:
+            for b in args.bins:
+                r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+                subprocess.run(pin + [b, "check", "--format", "json", m],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+                r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+                t = (r1.ru_utime - r0.ru_utime + r1.ru_stime - r0.ru_stime) * 1000
+                best[(b, m)] = min(best[(b, m)], t)
+    for b in args.bins:
+        v = [best[(b, m)] for m in mods]
+        print("%s: median %.1f ms, sum %.0f ms over %d modules (min of %d runs each)"
+              % (b, statistics.median(v), sum(v), len(v), args.reps))
+    if args.all:
+        for m in mods:
+            print(os.path.basename(m), " ".join("%.1f" % best[(b, m)] for b in args.bins))
+
+
+if __name__ == "__main__":
+    main()
