@@ -525,30 +525,40 @@ impl MemoCache {
             self.by_uniform_env.clear();
             self.entries = 0;
         }
-        let bucket = self.by_env.entry(env.key(true)).or_default();
-        let i = match bucket.iter().position(|(e, _)| e == env) {
-            Some(i) => i,
-            None => {
-                bucket.push((env.clone(), Memo::default()));
-                bucket.len() - 1
-            }
-        };
-        let td = &mut bucket[i].1;
-        let bucket = self.by_uniform_env.entry(env.key(false)).or_default();
-        let i = match bucket.iter().position(|(e, _)| e.same_but_lanes(env)) {
-            Some(i) => i,
-            None => {
-                bucket.push((env.clone(), Memo::default()));
-                bucket.len() - 1
-            }
-        };
-        (td, &mut bucket[i].1)
+        let td = memo_in(&mut self.by_env, env, true);
+        let uniform = memo_in(&mut self.by_uniform_env, env, false);
+        (td, uniform)
     }
 
     /// Counts `n` values added to some memo since the last call.
     pub fn added(&mut self, n: u64) {
         self.entries = self.entries.saturating_add(n as usize);
     }
+}
+
+/// The memo `map` keeps for `env` (keyed with or without the lanes' coordinates), empty on
+/// first sight.
+fn memo_in<'m>(
+    map: &'m mut FxHashMap<u64, Vec<(Env, Memo)>>,
+    env: &Env,
+    with_lanes: bool,
+) -> &'m mut Memo {
+    let bucket = map.entry(env.key(with_lanes)).or_default();
+    let same = |e: &Env| {
+        if with_lanes {
+            e == env
+        } else {
+            e.same_but_lanes(env)
+        }
+    };
+    let i = match bucket.iter().position(|(e, _)| same(e)) {
+        Some(i) => i,
+        None => {
+            bucket.push((env.clone(), Memo::default()));
+            bucket.len() - 1
+        }
+    };
+    &mut bucket[i].1
 }
 
 /// Evaluates nodes in one environment, memoising per node.

@@ -69,6 +69,18 @@ fn exact(name: &str) -> CheckResult {
     r
 }
 
+/// The divergent-branch finding on CUDA line `line`.
+fn branch_at(r: &CheckResult, line: u32) -> &warpscope_report::Finding {
+    r.report
+        .findings
+        .iter()
+        .find(|f| {
+            f.rule == Rule::DivergentBranch
+                && f.location.cuda.as_ref().is_some_and(|c| c.line == line)
+        })
+        .unwrap_or_else(|| panic!("a divergent-branch finding on line {line}"))
+}
+
 fn kernel<'a>(r: &'a CheckResult, name: &str) -> &'a warpscope_analysis::KernelAnalysis {
     r.kernels.iter().find(|k| k.name == name).unwrap()
 }
@@ -193,18 +205,7 @@ fn boundary_checks_are_notes_of_kind_boundary_in_json_and_sarif() {
 #[test]
 fn branches_ptxas_lowers_without_a_branch_are_notes_of_their_lowering() {
     let r = exact("lowering");
-    let kind_at = |line: u32| {
-        r.report
-            .findings
-            .iter()
-            .find(|f| {
-                f.rule == Rule::DivergentBranch
-                    && f.location.cuda.as_ref().is_some_and(|c| c.line == line)
-            })
-            .unwrap_or_else(|| panic!("a divergent-branch finding on line {line}"))
-            .kind
-            .clone()
-    };
+    let kind_at = |line: u32| branch_at(&r, line).kind.clone();
     // `if (tid == 0) { out[b] = ...; }` at the kernel's end, `if (...) return;`: `@P EXIT`.
     assert_eq!(kind_at(12).as_deref(), Some("exit"));
     assert_eq!(kind_at(19).as_deref(), Some("exit"));
@@ -280,16 +281,7 @@ fn slow_paths_of_ieee_division_and_square_root_and_strided_loop_bounds() {
     }
     // Every branch nvcc makes of a grid-stride loop (guard, remainder dispatch, unrolled body)
     // is a boundary check; the triangular loop's (`expect:` above) stays a possible divergence.
-    let on = |line: u32| {
-        r.report
-            .findings
-            .iter()
-            .find(|f| {
-                f.rule == Rule::DivergentBranch
-                    && f.location.cuda.as_ref().is_some_and(|c| c.line == line)
-            })
-            .unwrap_or_else(|| panic!("a divergent-branch finding on line {line}"))
-    };
+    let on = |line: u32| branch_at(&r, line);
     let grid = on(line_of("pos += threads"));
     assert!(grid.is_boundary(), "{:?}: {}", grid.kind, grid.message);
     assert!(!on(line_of("k = j + 1")).is_tallied());

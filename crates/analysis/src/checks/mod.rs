@@ -482,33 +482,33 @@ impl<'a> Checker<'a> {
         e
     }
 
-    fn eval(&mut self, n: Node, env: &Env) -> WarpVal {
-        let memo = self.memos.memos(env);
-        let mut ev = Evaluator::new(self.acf, &mut self.syms, self.oracle, env, memo);
-        let v = ev.eval(n);
+    /// Runs `f` with an evaluator of `env` on the kernel's memos, then charges its work to
+    /// the budget and the values it computed to the memo cache.
+    fn evaluating<R>(&mut self, env: &Env, f: impl FnOnce(&mut Evaluator<'_>) -> R) -> R {
+        let memos = self.memos.memos(env);
+        let mut ev = Evaluator::new(self.acf, &mut self.syms, self.oracle, env, memos);
+        let r = f(&mut ev);
         let (work, computed) = (ev.work(), ev.computed());
-        self.spend(work, computed);
-        v
-    }
-
-    /// Charges an evaluation's work to the budget and the values it computed to the memo
-    /// cache.
-    fn spend(&mut self, work: u64, computed: u64) {
         self.budget.spend(work);
         self.memos.added(computed);
+        r
+    }
+
+    fn eval(&mut self, n: Node, env: &Env) -> WarpVal {
+        self.evaluating(env, |ev| ev.eval(n))
     }
 
     fn leaf_val(&mut self, n: Node, env: &Env) -> LeafVal {
         let valid = env.valid;
-        let memo = self.memos.memos(env);
-        let mut ev = Evaluator::new(self.acf, &mut self.syms, self.oracle, env, memo);
-        let whole = ev.eval(n);
-        let diff = match self.acf.kind(n) {
-            Kind::Cmp(c, a, b) if !c.float => Some((c, ev.eval(a).sub(&ev.eval(b)))),
-            _ => None,
-        };
-        let (work, computed) = (ev.work(), ev.computed());
-        self.spend(work, computed);
+        let kind = self.acf.kind(n);
+        let (whole, diff) = self.evaluating(env, |ev| {
+            let whole = ev.eval(n);
+            let diff = match kind {
+                Kind::Cmp(c, a, b) if !c.float => Some((c, ev.eval(a).sub(&ev.eval(b)))),
+                _ => None,
+            };
+            (whole, diff)
+        });
         if let Some((c, d)) = diff
             && let Some((cl, part)) = d.split(valid)
         {
@@ -873,12 +873,7 @@ impl<'a> Checker<'a> {
         b: Node,
         env: &Env,
     ) -> (std::rc::Rc<WarpVal>, std::rc::Rc<WarpVal>) {
-        let memo = self.memos.memos(env);
-        let mut ev = Evaluator::new(self.acf, &mut self.syms, self.oracle, env, memo);
-        let r = (ev.eval_rc(a), ev.eval_rc(b));
-        let (work, computed) = (ev.work(), ev.computed());
-        self.spend(work, computed);
-        r
+        self.evaluating(env, |ev| (ev.eval_rc(a), ev.eval_rc(b)))
     }
 
     /// Simulates the loops `loops` (outermost first) by evaluating their variables' update
