@@ -267,7 +267,8 @@ fn branch_finding(cx: &Ctx<'_>, b: &BranchResult) -> Option<Finding> {
         )),
     }
     f.notes.push(format!("class: {}", b.class.as_str()));
-    f.notes.push(format!("condition (ACF): {}", b.condition));
+    f.notes
+        .push(format!("condition (ACF): {}", cx.ka.expr(b.site.cond)));
     if b.budget_spent {
         f.notes.push(BUDGET_NOTE.to_string());
     } else if !b.exhaustive {
@@ -556,15 +557,17 @@ fn access_findings(cx: &Ctx<'_>, a: &AccessResult) -> Vec<Finding> {
         if !summary.is_empty() && (a.data_dependent || a.param_dependent) {
             f.message = format!("{} ({summary})", f.message);
         }
-        f.notes.push(format!("address (ACF): {}", a.address));
+        f.notes
+            .push(format!("address (ACF): {}", cx.ka.expr(a.site.addr)));
         if a.budget_spent {
             f.notes.push(BUDGET_NOTE.to_string());
         }
         if a.pitch_read {
             f.notes.push(PITCH_NOTE.to_string());
         }
-        if a.active != "1" {
-            f.notes.push(format!("executed when (ACF): {}", a.active));
+        let active = cx.ka.expr(a.site.active);
+        if active != "1" {
+            f.notes.push(format!("executed when (ACF): {active}"));
         }
         f.fix = Some(fix);
         out.push(f);

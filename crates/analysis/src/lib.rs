@@ -137,6 +137,17 @@ pub struct KernelAnalysis {
     /// mask; context 0 is the kernel.
     pub contexts: Vec<(FuncId, u64)>,
     pub notes: Vec<String>,
+    /// The kernel's Arithmetic Control Form (the `acf` engine), which the sites' nodes
+    /// (`site.addr`, `site.active`, `site.cond`) index; [`KernelAnalysis::expr`] renders them.
+    pub acf: Option<std::sync::Arc<acf::Acf>>,
+}
+
+impl KernelAnalysis {
+    /// Node `n` of the kernel's ACF in canonical form as text (rendered on demand: most sites
+    /// never need it, and rendering shares polynomials at some cost). Empty without an ACF.
+    pub fn expr(&self, n: expr::Node) -> String {
+        self.acf.as_ref().map_or_else(String::new, |a| a.display(n))
+    }
 }
 
 /// Time spent per phase (for `docs/performance.md`).
@@ -359,6 +370,7 @@ fn check_kernel(
         slow_paths: Vec::new(),
         contexts: vec![(fid, 0)],
         notes: Vec::new(),
+        acf: None,
     };
     for ((_, i), pa) in &params {
         let name = cuda_names
@@ -383,6 +395,7 @@ fn check_kernel(
         Engine::Acf => {
             let t = Instant::now();
             let built = build_acf(module, analyses, controls, uni, fid);
+            ka.acf = Some(built.acf.clone());
             timings.acf += t.elapsed();
             let t = Instant::now();
             let shapes = block_shape::candidates(&geometry, &built.acf, &built.accesses);
@@ -457,7 +470,7 @@ fn check_kernel(
 /// A kernel's Arithmetic Control Form with the sites to evaluate: what does not depend on
 /// the launch geometry.
 struct BuiltAcf {
-    acf: acf::Acf,
+    acf: std::sync::Arc<acf::Acf>,
     ctxs: Vec<acf::Ctx>,
     branches: Vec<acf::BranchSite>,
     accesses: Vec<acf::AccessSite>,
@@ -504,7 +517,7 @@ fn build_acf(
     b.acf.finalize();
     BuiltAcf {
         ctxs: b.ctxs.clone(),
-        acf: b.acf,
+        acf: std::sync::Arc::new(b.acf),
         branches,
         accesses,
     }

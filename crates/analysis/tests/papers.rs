@@ -59,7 +59,7 @@ fn gpucheck_fig1_srad_clamp_branches_are_data_dependent_and_the_fix_has_none() {
     let k = r.kernels.iter().find(|k| k.name == "srad_fig1").unwrap();
     assert!(!k.branches.is_empty());
     for b in &k.branches {
-        assert_eq!(b.class, DivClass::Unknown, "{}", b.condition);
+        assert_eq!(b.class, DivClass::Unknown, "{}", k.expr(b.site.cond));
         assert!(b.data_dependent);
     }
     let fixed = r.kernels.iter().find(|k| k.name == "srad_fig2").unwrap();
@@ -102,7 +102,7 @@ fn gpucheck_fig6_b_is_thread_dependent_after_the_join() {
     let b = k
         .branches
         .iter()
-        .find(|b| b.condition.contains("tid.x"))
+        .find(|b| k.expr(b.site.cond).contains("tid.x"))
         .unwrap();
     assert_eq!(b.class, DivClass::Total);
     assert_eq!(b.ratio, (1.0, 1.0));
@@ -111,7 +111,8 @@ fn gpucheck_fig6_b_is_thread_dependent_after_the_join() {
         .accesses
         .iter()
         .find(|a| {
-            a.address.contains("tid.x") && a.global.as_ref().is_some_and(|g| g.sectors.1 == 1)
+            k.expr(a.site.addr).contains("tid.x")
+                && a.global.as_ref().is_some_and(|g| g.sectors.1 == 1)
         })
         .expect("Arr[b] is a thread-dependent access");
     assert!(arr_b.verdicts.is_empty());
@@ -208,7 +209,10 @@ fn gpucheck_fig11_gaussian_fan1_fan2() {
     let yidx0 = fan2
         .branches
         .iter()
-        .find(|b| b.condition.contains("!= 0") || b.condition.contains("== 0"))
+        .find(|b| {
+            let c = fan2.expr(b.site.cond);
+            c.contains("!= 0") || c.contains("== 0")
+        })
         .unwrap();
     assert_eq!(yidx0.class, DivClass::Partial);
     // Without Size, the column walks are "unknown" in GPUCheck's terms: possible.
@@ -243,7 +247,7 @@ fn gpucheck_fig13_nw_corner_and_west_column() {
     let corner = k
         .branches
         .iter()
-        .find(|b| b.condition.contains("tid.x"))
+        .find(|b| k.expr(b.site.cond).contains("tid.x"))
         .unwrap();
     assert_eq!(corner.class, DivClass::Total);
     let west = r

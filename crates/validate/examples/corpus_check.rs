@@ -62,7 +62,7 @@ fn main() {
                         b.divergent,
                         b.maybe,
                         b.total,
-                        b.condition
+                        k.expr(b.site.cond)
                     );
                 }
             }

@@ -448,8 +448,6 @@ impl Checker<'_> {
             param_dependent: param,
             pitch_read,
             budget_spent,
-            address: self.acf.display(site.addr),
-            active: self.acf.display(site.active),
         }
     }
 

@@ -232,7 +232,6 @@ impl Checker<'_> {
             unless_uniform: unless > 0 && unless == div,
             exhaustive,
             budget_spent,
-            condition: self.acf.display(site.cond),
         }
     }
 

@@ -84,8 +84,6 @@ pub struct BranchResult {
     /// Whether the evaluation budget ran out: the warps left were given their symbolic
     /// answer (undecided, counted in `maybe`).
     pub budget_spent: bool,
-    /// The condition in canonical ACF form.
-    pub condition: String,
 }
 
 /// What kind of inefficiency an access shows.
@@ -144,9 +142,6 @@ pub struct AccessResult {
     /// were not enumerated: the costs are the range over what was, and what was not rests on
     /// the symbolic answer (an unknown stride or offset makes a verdict `possible`).
     pub budget_spent: bool,
-    pub address: String,
-    /// The condition under which lanes run the access (canonical ACF form).
-    pub active: String,
 }
 
 /// Parameter facts for symbols.
