@@ -311,10 +311,14 @@ pub fn check(input: &Input<'_>, opts: &CheckOptions) -> CheckResult {
         .collect();
     // Kernels are independent: analyse them in parallel, keep their order.
     let ptx = warpscope_ptx::source::Source::new(input.ptx_name, input.ptx_text);
-    let per_kernel: Vec<KernelOutcome> = kernels
-        .par_iter()
-        .map(|&fid| check_kernel(input, &ptx, opts, &analyses, &controls, &uni, fid))
-        .collect();
+    let one = |&fid: &FuncId| check_kernel(input, &ptx, opts, &analyses, &controls, &uni, fid);
+    let per_kernel: Vec<KernelOutcome> = if kernels.len() <= 1 {
+        // One kernel (or none): on this thread, without starting the thread pool (a thread and the
+        // fresh allocator pages it touches cost more than a small module's analysis).
+        kernels.iter().map(one).collect()
+    } else {
+        kernels.par_iter().map(one).collect()
+    };
     for (ka, mut fs, suppressed, t) in per_kernel {
         result.suppressed += suppressed;
         report.findings.append(&mut fs);
