@@ -140,13 +140,22 @@ pub struct KernelAnalysis {
     /// The kernel's Arithmetic Control Form (the `acf` engine), which the sites' nodes
     /// (`site.addr`, `site.active`, `site.cond`) index; [`KernelAnalysis::expr`] renders them.
     pub acf: Option<std::sync::Arc<acf::Acf>>,
+    /// What [`KernelAnalysis::expr`] rendered, shared by the copies made for each block shape.
+    renders: std::sync::Arc<std::sync::Mutex<acf::RenderCache>>,
 }
 
 impl KernelAnalysis {
-    /// Node `n` of the kernel's ACF in canonical form as text (rendered on demand: most sites
-    /// never need it, and rendering shares polynomials at some cost). Empty without an ACF.
+    /// Node `n` of the kernel's ACF in canonical form as text (rendered on demand, once per
+    /// node: most sites never need it, and rendering builds polynomials). Empty without an
+    /// ACF.
     pub fn expr(&self, n: expr::Node) -> String {
-        self.acf.as_ref().map_or_else(String::new, |a| a.display(n))
+        let Some(acf) = &self.acf else {
+            return String::new();
+        };
+        match self.renders.lock() {
+            Ok(mut cache) => acf.display_cached(n, &mut cache),
+            Err(_) => acf.display(n),
+        }
     }
 }
 
@@ -375,6 +384,7 @@ fn check_kernel(
         contexts: vec![(fid, 0)],
         notes: Vec::new(),
         acf: None,
+        renders: Default::default(),
     };
     for ((_, i), pa) in &params {
         let name = cuda_names
@@ -606,6 +616,7 @@ fn evaluate(
         sim_cache: FxHashMap::default(),
         memos: Default::default(),
         verdict_cache: Default::default(),
+        request_costs: Default::default(),
         budget: checks::Budget::default(),
     };
     // Per-site timings on stderr, for performance work: WARPSCOPE_TRACE=1.

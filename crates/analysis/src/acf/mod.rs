@@ -542,6 +542,29 @@ impl Acf {
     pub fn display(&self, n: Node) -> String {
         self.display_with(n, &|_| None)
     }
+
+    /// [`Acf::display`], remembering what it rendered and the polynomials it built in
+    /// `cache` (the findings of a kernel quote its nodes again and again, once per block
+    /// shape tried, and share subexpressions).
+    pub fn display_cached(&self, n: Node, cache: &mut RenderCache) -> String {
+        if let Some(s) = cache.strings.get(&n) {
+            return s.clone();
+        }
+        let names = |_| None;
+        let mut r = Render::new(self, &names);
+        r.polys = std::mem::take(&mut cache.polys);
+        let s = r.node(n);
+        cache.polys = r.polys;
+        cache.strings.insert(n, s.clone());
+        s
+    }
+}
+
+/// What [`Acf::display_cached`] keeps: rendered nodes and the canonical polynomials built.
+#[derive(Debug, Default)]
+pub struct RenderCache {
+    strings: FxHashMap<Node, String>,
+    polys: FxHashMap<Node, Poly>,
 }
 
 /// Most terms a canonical polynomial keeps (a larger expansion stays an atom).

@@ -318,8 +318,11 @@ impl Checker<'_> {
                     pitch_read = true;
                 }
                 let base0 = plain.first().copied().unwrap_or(0);
+                let diffs: smallvec::SmallVec<[i64; 32]> =
+                    plain.iter().map(|o| o - base0).collect();
+                let pattern = self.request_costs.pattern(&diffs);
                 let ideal = memory::ideal_sectors(offs.len() as u32, site.size);
-                let plain_cost = memory::global_cost(&plain, site.size);
+                let plain_cost = self.request_costs.global(pattern, &diffs, base0, site.size);
                 let ra = plain_cost.aligned_run_sectors;
                 let nruns = plain_cost.runs;
                 let need = ra.max(ideal);
@@ -337,8 +340,9 @@ impl Checker<'_> {
                     let mut bmin = u32::MAX;
                     for &ru in &res_unk {
                         let r = rr + ru;
-                        let shifted: Vec<i64> = plain.iter().map(|o| o + r).collect();
-                        let cost = memory::global_cost(&shifted, site.size);
+                        let cost = self
+                            .request_costs
+                            .global(pattern, &diffs, base0 + r, site.size);
                         let (sc, l) = (cost.sectors, cost.lines);
                         smin = smin.min(sc);
                         smax = smax.max(sc);
@@ -351,8 +355,9 @@ impl Checker<'_> {
                         Some(rs) => rs
                             .iter()
                             .map(|ru| {
-                                let shifted: Vec<i64> = plain.iter().map(|o| o + rr + ru).collect();
-                                memory::global_cost(&shifted, site.size).sectors
+                                self.request_costs
+                                    .global(pattern, &diffs, base0 + rr + ru, site.size)
+                                    .sectors
                             })
                             .min()
                             .unwrap_or(bmin),
@@ -369,8 +374,7 @@ impl Checker<'_> {
                         exc_proven |= strict_min > ideal;
                     }
                 }
-                let diffs: Vec<i64> = plain.iter().map(|o| o - base0).collect();
-                let req = memory::gpucheck_requests(&diffs, 0);
+                let req = self.request_costs.gpucheck(pattern, &diffs);
                 g.sectors = (g.sectors.0.min(smin), g.sectors.1.max(smax));
                 g.lines = (g.lines.0.min(lmin), g.lines.1.max(lmax));
                 g.ideal = (g.ideal.0.min(ideal), g.ideal.1.max(ideal));
