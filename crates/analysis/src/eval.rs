@@ -433,13 +433,11 @@ impl WarpVal {
         self.combine(o, i64::wrapping_sub)
     }
 
-    /// Lanes (within `valid`) where the value is known to be 0.
+    /// Lanes (within `valid`) where the value is known to be 0: no term is nonzero there.
     pub fn zero_mask(&self, valid: u32) -> u32 {
-        let mut m = 0;
-        for k in 0..32 {
-            if valid & (1 << k) != 0 && self.lane_const(k) == Some(0) {
-                m |= 1 << k;
-            }
+        let mut m = valid & !self.bad();
+        for (_, l) in &self.terms {
+            m &= !l.nonzero_mask();
         }
         m
     }
@@ -553,7 +551,10 @@ impl Env {
         let build = rustc_hash::FxBuildHasher;
         let mut h = build.build_hasher();
         if with_lanes {
-            self.lanes.hash(&mut h);
+            // The first lane stands for the warp (a warp's lanes follow from it and the
+            // block in every environment made); equality compares them all.
+            let first = (self.valid.trailing_zeros() as usize).min(31);
+            self.lanes[first].hash(&mut h);
         }
         self.valid.hash(&mut h);
         self.block.hash(&mut h);
@@ -909,18 +910,13 @@ impl<'a> Evaluator<'a> {
             Kind::Select(p, a, b) => {
                 let pv = self.eval_rc(p);
                 let (x, y) = (self.eval_rc(a), self.eval_rc(b));
-                let mut one = 0u32;
-                let mut zero = 0u32;
+                let known = pv.concrete_mask(u32::MAX);
+                let zero = pv.zero_mask(u32::MAX);
+                let one = known & !zero;
                 let mut same = 0u32;
                 for k in 0..32 {
-                    match pv.lane_const(k) {
-                        Some(0) => zero |= 1 << k,
-                        Some(_) => one |= 1 << k,
-                        None => {
-                            if x.lane_eq(&y, k) {
-                                same |= 1 << k;
-                            }
-                        }
+                    if known & (1 << k) == 0 && x.lane_eq(&y, k) {
+                        same |= 1 << k;
                     }
                 }
                 let known = WarpVal::blend(one | same, &x, &y);
@@ -975,29 +971,19 @@ impl<'a> Evaluator<'a> {
     fn logic(&mut self, n: Node, and: bool, x: &WarpVal, y: &WarpVal) -> WarpVal {
         let valid = self.env.valid;
         let (x, y) = (self.truth(x), self.truth(y));
-        let mut decided = 0u32;
-        let mut val = ZERO;
-        let mut from_x = 0u32;
-        let mut from_y = 0u32;
-        for k in 0..32 {
-            let (a, b) = (x.lane_const(k), y.lane_const(k));
-            match (and, a, b) {
-                (true, Some(0), _) | (true, _, Some(0)) => decided |= 1 << k,
-                (false, Some(1), _) | (false, _, Some(1)) => {
-                    decided |= 1 << k;
-                    val[k] = 1;
-                }
-                (_, Some(_), Some(_)) => {
-                    // Both 1 for `and`, both 0 for `or` (the other cases matched above).
-                    decided |= 1 << k;
-                    val[k] = i64::from(and);
-                }
-                (_, Some(_), None) => from_y |= 1 << k,
-                (_, None, Some(_)) => from_x |= 1 << k,
-                _ => {}
-            }
-        }
-        let dec = WarpVal::lanes(val);
+        // Lanes where each side is known (0 or 1 once read as a truth value), and 0.
+        let (kx, ky) = (x.concrete_mask(u32::MAX), y.concrete_mask(u32::MAX));
+        let (zx, zy) = (x.zero_mask(u32::MAX), y.zero_mask(u32::MAX));
+        let (ox, oy) = (kx & !zx, ky & !zy);
+        // Decided lanes and those true; lanes whose value is the other side's.
+        let (decided, ones, from_x, from_y) = if and {
+            // A known 0 decides; two known 1s make 1; a known 1 leaves the other side.
+            (zx | zy | (kx & ky), ox & oy, ky & !kx & !zy, kx & !ky & !zx)
+        } else {
+            // A known 1 decides; two known 0s make 0; a known 0 leaves the other side.
+            (ox | oy | (kx & ky), ox | oy, ky & !kx & !oy, kx & !ky & !ox)
+        };
+        let dec = WarpVal::lanes(std::array::from_fn(|k| i64::from(ones & (1 << k) != 0)));
         let rest = valid & !(decided | from_x | from_y);
         let mut r = WarpVal::blend(decided, &dec, &WarpVal::blend(from_x, &x, &y));
         if rest != 0 {
@@ -1458,6 +1444,10 @@ mod tests {
                 if x.lane_const(k).is_some() { m | 1 << k } else { m }
             });
             prop_assert_eq!(x.concrete_mask(valid), concrete);
+            let zero = (0..32).filter(|k| valid & (1 << k) != 0).fold(0u32, |m, k| {
+                if x.lane_const(k) == Some(0) { m | 1 << k } else { m }
+            });
+            prop_assert_eq!(x.zero_mask(valid), zero);
         }
     }
 }

@@ -617,6 +617,7 @@ fn evaluate(
         memos: Default::default(),
         verdict_cache: Default::default(),
         request_costs: Default::default(),
+        warp_envs: Default::default(),
         budget: checks::Budget::default(),
     };
     // Per-site timings on stderr, for performance work: WARPSCOPE_TRACE=1.

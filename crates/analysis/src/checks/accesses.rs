@@ -41,14 +41,17 @@ impl Checker<'_> {
         let mut misaligns: Vec<Option<i64>> = Vec::new();
         let addr_flags = self.acf.flags(site.addr) | self.acf.flags(site.active);
         // Ranged parameters this access depends on, and whether its loops need simulating.
-        let mut site_params = self.acf.params_under(site.addr);
-        site_params.extend(self.acf.params_under(site.active));
-        let ranged: Vec<(Atom, Vec<i64>)> = self
-            .param_ranges
-            .iter()
-            .filter(|(a, _)| site_params.contains(a))
-            .cloned()
-            .collect();
+        let ranged: Vec<(Atom, Vec<i64>)> = if self.param_ranges.is_empty() {
+            Vec::new()
+        } else {
+            let mut site_params = self.acf.params_under(site.addr);
+            site_params.extend(self.acf.params_under(site.active));
+            self.param_ranges
+                .iter()
+                .filter(|(a, _)| site_params.contains(a))
+                .cloned()
+                .collect()
+        };
         let nonaffine = addr_flags & flags::NONAFFINE != 0;
         let td_loop = loops
             .iter()
@@ -202,24 +205,11 @@ impl Checker<'_> {
                 }
             }
             for (addr, act, loop_active, exact) in samples {
-                // Active lanes: not known to be off.
-                let mut lanes_on = 0u32;
-                let mut maybe_on = false;
-                for k in 0..32 {
-                    if env.valid & loop_active & (1 << k) == 0 {
-                        continue;
-                    }
-                    match act.lane_const(k) {
-                        Some(0) => {}
-                        Some(_) => lanes_on |= 1 << k,
-                        None => {
-                            lanes_on |= 1 << k;
-                            if act.unknown & (1 << k) != 0 {
-                                maybe_on = true;
-                            }
-                        }
-                    }
-                }
+                // Active lanes: not known to be off; those not known either way because of
+                // data make the mask data-dependent.
+                let here = env.valid & loop_active;
+                let lanes_on = here & !act.zero_mask(here);
+                let maybe_on = here & !act.concrete_mask(here) & act.unknown != 0;
                 if lanes_on == 0 {
                     continue;
                 }
@@ -285,11 +275,11 @@ impl Checker<'_> {
                     }
                     continue;
                 };
-                let offs: Vec<(u32, i64)> = (0..32u32)
+                let offs: smallvec::SmallVec<[(u32, i64); 32]> = (0..32u32)
                     .filter(|k| lanes_on & (1 << k) != 0)
                     .map(|k| (k, c[k as usize]))
                     .collect();
-                let plain: Vec<i64> = offs.iter().map(|x| x.1).collect();
+                let plain: smallvec::SmallVec<[i64; 32]> = offs.iter().map(|x| x.1).collect();
                 strides.push(constant_stride(&offs));
                 if shared {
                     let cost = memory::bank_cost(&offs, site.size);
@@ -548,16 +538,14 @@ impl Checker<'_> {
         let mut run: u128 = 1;
         let mut unk: u128 = 1;
         let mut pitch: u128 = 1;
+        // Residue sets as 128-bit masks: `a + b (mod 128)` for every `a` of `set` and `b` of
+        // `contrib` is `contrib` rotated by each `a`.
         let sumset = |set: u128, contrib: u128| -> u128 {
             let mut next: u128 = 0;
-            for a in 0..128 {
-                if set & (1u128 << a) != 0 {
-                    for b in 0..128 {
-                        if contrib & (1u128 << b) != 0 {
-                            next |= 1u128 << ((a + b) % 128);
-                        }
-                    }
-                }
+            let mut rest = set;
+            while rest != 0 {
+                next |= contrib.rotate_left(rest.trailing_zeros());
+                rest &= rest - 1;
             }
             next
         };
@@ -608,8 +596,15 @@ impl Checker<'_> {
                 }
             }
         }
-        let list =
-            |set: u128| -> Vec<i64> { (0..128).filter(|r| set & (1u128 << r) != 0).collect() };
+        let list = |set: u128| -> Vec<i64> {
+            let mut out = Vec::with_capacity(set.count_ones() as usize);
+            let mut rest = set;
+            while rest != 0 {
+                out.push(i64::from(rest.trailing_zeros()));
+                rest &= rest - 1;
+            }
+            out
+        };
         let strict = (pitch != 1).then(|| list(sumset(unk, pitch)));
         (list(run), list(unk), strict)
     }

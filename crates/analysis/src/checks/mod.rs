@@ -380,6 +380,8 @@ pub struct Checker<'a> {
     pub(crate) verdict_cache: std::cell::RefCell<VerdictCache>,
     /// Costs of global requests already counted ([`RequestCosts`]).
     pub(crate) request_costs: RequestCosts,
+    /// The environment of each warp of the block (made on first use).
+    pub(crate) warp_envs: std::cell::OnceCell<Vec<Env>>,
     /// Work left for lane-by-lane evaluation.
     pub budget: Budget,
 }
@@ -534,9 +536,23 @@ pub(crate) type SimKey = (Vec<u32>, u32, Option<[u32; 3]>, Vec<(Atom, i64)>);
 
 impl<'a> Checker<'a> {
     fn env(&self, w: u32) -> Env {
-        let mut e = Env::warp(self.geometry, w);
-        e.bind = self.base_bind.clone();
-        e
+        let envs = self.warp_envs.get_or_init(|| {
+            (0..self.geometry.warps())
+                .map(|w| {
+                    let mut e = Env::warp(self.geometry, w);
+                    e.bind = self.base_bind.clone();
+                    e
+                })
+                .collect()
+        });
+        match envs.get(w as usize) {
+            Some(e) => e.clone(),
+            None => {
+                let mut e = Env::warp(self.geometry, w);
+                e.bind = self.base_bind.clone();
+                e
+            }
+        }
     }
 
     /// Runs `f` with an evaluator of `env` on the kernel's memos, then charges its work to
