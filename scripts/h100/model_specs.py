@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Write the launch specs of corpus/liang.cu, corpus/liang_heldout.cu and corpus/liang_heldout2.cu: the corpus ones (small:
+"""Write the launch specs of corpus/liang.cu, corpus/liang_heldout.cu, corpus/liang_heldout2.cu and corpus/liang_heldout3.cu: the corpus ones (small:
 every corpus test runs them) and the H100 validation ones of `warpscope model` (more threads and
 longer loops, so each kernel runs long enough on the GPU to time).
 
-    python3 scripts/h100/model_specs.py      # writes corpus/liang{,_heldout,_heldout2}.toml and
-                                             # validation/h100/model/liang{,_heldout,_heldout2}_h100.toml
+    python3 scripts/h100/model_specs.py      # writes corpus/liang{,_heldout,_heldout2,_heldout3}.toml and
+                                             # validation/h100/model/liang{,_heldout,_heldout2,_heldout3}_h100.toml
 """
 import os
 
@@ -128,6 +128,33 @@ def heldout2(n, maxit, rounds, steps, wave_blocks, wave_len, module, title):
     return sp.text()
 
 
+def heldout3(n, maxpairs, maxlen, tiles, maxsteps, module, title):
+    """corpus/liang_heldout3.cu (mirrors its main() at the corpus size)."""
+    g = n // 256
+    table, maxv = 2048, 15
+    bufs = [
+        ("cnt", "u32", n, None), ("len", "u32", n, None), ("seed", "u32", n, None),
+        ("table", "u32", table, None), ("iso", "u32", n, None), ("radius", "u32", n, None),
+        ("gout", "u32", n, "h3_gcd_out.bin"), ("steps", "i32", n, "h3_gcd_steps.bin"),
+        ("y", "f32", n, "h3_rows_y.bin"), ("vx", "f32", maxv * n, "h3_emit_vx.bin"),
+        ("nv", "i32", n, "h3_emit_nv.bin"), ("found", "i32", n, "h3_tiles_found.bin"),
+        ("iout", "u32", n, "h3_mixed_i.bin"), ("fout", "f32", n, "h3_mixed_f.bin"),
+    ]
+    sp = Spec(title, module, bufs)
+    sp.launch("h3_fill_u32", g, 256, [b("cnt"), u(31), u(0), u(1 << 20)])
+    sp.launch("h3_fill_u32", g, 256, [b("len"), u(32), u(0), u(1 << 20)])
+    sp.launch("h3_fill_u32", g, 256, [b("seed"), u(33), u(0), u(1 << 30)])
+    sp.launch("h3_fill_u32", table // 256, 256, [b("table"), u(34), u(0x3f000000), u(0x00800000)])
+    sp.launch("h3_fill_u32", g, 256, [b("iso"), u(35), u(0x3e800000), u(0x00800000)])
+    sp.launch("h3_fill_u32", g, 256, [b("radius"), u(36), u(0x3d800000), u(0x01800000)])
+    sp.launch("h3_gcd", g, 256, [b("cnt"), b("gout"), b("steps"), i(maxpairs)])
+    sp.launch("h3_rows", g, 256, [b("len"), b("table"), b("y"), i(maxlen)])
+    sp.launch("h3_emit", g, 256, [b("iso"), b("vx"), b("nv"), i(n)])
+    sp.launch("h3_tiles", g, 256, [b("seed"), b("radius"), b("found"), i(tiles)])
+    sp.launch("h3_mixed", g, 256, [b("cnt"), b("iout"), b("fout"), i(maxsteps)])
+    return sp.text()
+
+
 def main():
     with open(os.path.join(ROOT, "corpus", "liang.toml"), "w") as fh:
         fh.write(spec(65536, 4, 64, 16, 4, 8, "liang.ptx",
@@ -148,6 +175,13 @@ def main():
     with open(os.path.join(ROOT, "validation", "h100", "model", "liang_heldout2_h100.toml"), "w") as fh:
         fh.write(heldout2(262144, 48, 64, 64, 2048, 128, "../../../corpus/liang_heldout2.ptx",
                           "H100 validation spec of the second held-out kernels of `warpscope model` (docs/accuracy.md); "
+                          "written by scripts/h100/model_specs.py."))
+    with open(os.path.join(ROOT, "corpus", "liang_heldout3.toml"), "w") as fh:
+        fh.write(heldout3(16384, 4, 48, 4, 48, "liang_heldout3.ptx",
+                          "Launch spec for liang_heldout3.cu (mirrors main()); written by scripts/h100/model_specs.py."))
+    with open(os.path.join(ROOT, "validation", "h100", "model", "liang_heldout3_h100.toml"), "w") as fh:
+        fh.write(heldout3(262144, 8, 96, 8, 96, "../../../corpus/liang_heldout3.ptx",
+                          "H100 validation spec of the third held-out kernels of `warpscope model` (docs/accuracy.md); "
                           "written by scripts/h100/model_specs.py."))
 
 

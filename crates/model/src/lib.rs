@@ -340,6 +340,7 @@ pub fn model_launches(
             sms: opts.sms,
             blocks_per_sm: per_sm,
             buffer_bytes,
+            local_bytes_per_thread: machine::local_bytes(module, l.kernel) as f64,
             clock_mhz: opts.latency.clock_mhz().unwrap_or(H100_CLOCK_MHZ),
         };
         let h100 = throughput::estimate(&h100_input, &opts.machine);

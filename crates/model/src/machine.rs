@@ -109,6 +109,17 @@ pub fn static_shared(module: &Module, k: FuncId) -> u32 {
     total.min(u64::from(u32::MAX)) as u32
 }
 
+/// Bytes of local memory a thread of kernel `k` holds: the `.local` variables of the kernel and
+/// of the device functions it calls (all of them at once: an upper bound of the stack).
+pub fn local_bytes(module: &Module, k: FuncId) -> u64 {
+    kernel_functions(module, k)
+        .into_iter()
+        .flat_map(|f| module.funcs[f].locals.values())
+        .filter(|v| v.space == StateSpace::Local)
+        .map(|v| v.size.unwrap_or(0))
+        .sum()
+}
+
 /// Registers per thread of every entry of a PTX text, from `ptxas -v -arch=sm_90`, or `None`
 /// when no ptxas is found or it fails.
 pub fn ptxas_registers(ptx: &str, explicit_nvcc: Option<&Path>) -> Option<HashMap<String, u32>> {

@@ -122,6 +122,78 @@ pub fn issue_slots(class: &str) -> f64 {
     }
 }
 
+/// What one PTX instruction costs once ptxas has lowered it: warp instructions issued and the
+/// share of each [`Unit`] they occupy. A stated table, read off the SASS of the corpus's
+/// kernels (`ptxas -O3 -arch=sm_90`, `nvdisasm`) and the H100's measured pipes
+/// (`validation/h100/model/model_pipes.tsv`, `model_rates.tsv`):
+///
+/// * a register or immediate `mov` (the `mov.b32` between float and integer registers around a
+///   shuffle, constants) is no instruction: ptxas renames registers and folds immediates into
+///   operands; a `mov` of `%tid`, `%ctaid`, `%laneid` or a clock is one `S2R` (no unit of the
+///   estimate's); `%ntid`/`%nctaid` are constant-bank operands (nothing). `cvta` is nothing
+///   (generic and global addresses coincide), nor is a zero-extending or narrowing integer `cvt`;
+///   a sign extension is one `SHF` on the integer ALU;
+/// * a 32-bit integer add, subtract, min or max is issued as `IADD3`/`IMNMX` on the integer ALU
+///   or as `VIADD`/`VIMNMX` on the pipe `IMAD` uses (model_rates.tsv: IMAD and VIADD together
+///   1.95 per clock per SM, beside LOP3 and IADD3), and ptxas balances the two: half of each;
+/// * `mul.wide` is one `IMAD.WIDE`;
+/// * everything else as [`issue_slots`] and [`Unit::of_class`] (sin/cos: `FMUL.RZ` on the fp32
+///   pipe, then one MUFU).
+pub fn lowered(i: &InstData) -> (f64, [f64; Unit::COUNT]) {
+    use warpscope_ir::Operand;
+    use warpscope_ptx::SpecialReg;
+    let class = class_of(i);
+    let mut units = [0.0; Unit::COUNT];
+    let free = (0.0, units);
+    match i.op {
+        Opcode::Mov => {
+            let special = i.operands.iter().find_map(|o| match o {
+                Operand::Special(r, _) => Some(*r),
+                _ => None,
+            });
+            return match special {
+                Some(SpecialReg::Ntid | SpecialReg::Nctaid) | None => free,
+                Some(_) => (1.0, units),
+            };
+        }
+        Opcode::Cvta => return free,
+        Opcode::Cvt if class == "int_alu" => {
+            let (to, from) = (i.mods.ty, i.mods.ty2);
+            let size = |t: Option<warpscope_ptx::Type>| t.map_or(4, |t| t.size_bytes());
+            let sign_extends = size(to) > size(from) && from.is_some_and(|t| t.is_signed_int());
+            if size(to) >= 4 && !sign_extends && size(from) >= 4 {
+                return free;
+            }
+            units[Unit::Alu as usize] = 1.0;
+            return (1.0, units);
+        }
+        _ => {}
+    }
+    match class {
+        "int_alu" | "int_minmax"
+            if matches!(i.op, Opcode::Add | Opcode::Sub | Opcode::Min | Opcode::Max) =>
+        {
+            units[Unit::Alu as usize] = 0.5;
+            units[Unit::Imad as usize] = 0.5;
+            (1.0, units)
+        }
+        "int_mul_wide" => {
+            units[Unit::Imad as usize] = 1.0;
+            (1.0, units)
+        }
+        _ => {
+            let slots = issue_slots(class);
+            if let Some(u) = Unit::of_class(class) {
+                units[u as usize] = if class == "sfu_sincos" { 1.0 } else { slots };
+                if class == "sfu_sincos" {
+                    units[Unit::Fp32 as usize] += 1.0;
+                }
+            }
+            (slots, units)
+        }
+    }
+}
+
 /// One row of the empty-kernel table.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct OverheadRow {
@@ -144,6 +216,9 @@ pub struct H100Machine {
     pub dram_sectors_per_clk: f64,
     /// L2 capacity (bytes).
     pub l2_bytes: f64,
+    /// Local-memory sectors per clock per SM against the local bytes its resident threads hold
+    /// (rows `local_sectors_per_sm@BYTES`, ascending); empty: the L1's rate.
+    pub local_curve: Vec<(f64, f64)>,
     overhead: Vec<OverheadRow>,
 }
 
@@ -181,6 +256,16 @@ impl H100Machine {
         for (slot, u) in unit_per_sm.iter_mut().zip(Unit::ALL) {
             *slot = get(&format!("{}_per_sm", u.name()))?;
         }
+        let mut local_curve = Vec::new();
+        for (k, &x) in &v {
+            if let Some(b) = k.strip_prefix("local_sectors_per_sm@") {
+                let b: f64 = b
+                    .parse()
+                    .map_err(|_| format!("machine table: `{k}`: expected `local_sectors_per_sm@BYTES`"))?;
+                local_curve.push((b, x));
+            }
+        }
+        local_curve.sort_by(|a, b| a.0.total_cmp(&b.0));
         let mut over = Vec::new();
         for (n, r) in rows(overhead) {
             if r[0].trim() == "blocks" {
@@ -217,8 +302,24 @@ impl H100Machine {
             l2_sectors_per_clk: get("l2_sectors_per_clk")?,
             dram_sectors_per_clk: get("dram_sectors_per_clk")?,
             l2_bytes: get("l2_bytes")?,
+            local_curve,
             overhead: over,
         })
+    }
+
+    /// Local-memory sectors per clock an SM serves when its resident threads hold `bytes` of
+    /// local memory: the measured curve, linear between its points, flat beyond its ends (the
+    /// L1's rate when there is no curve).
+    pub fn local_sectors_per_sm(&self, bytes: f64) -> f64 {
+        let c = &self.local_curve;
+        match c.iter().position(|&(b, _)| b >= bytes) {
+            None => c.last().map_or(self.l1_sectors_per_sm, |p| p.1),
+            Some(0) => c[0].1,
+            Some(i) => {
+                let ((b0, r0), (b1, r1)) = (c[i - 1], c[i]);
+                r0 + (bytes - b0) / (b1 - b0).max(1e-9) * (r1 - r0)
+            }
+        }
     }
 
     /// Microseconds of an empty kernel of `blocks` blocks of `threads` threads: the rows of the
@@ -282,7 +383,7 @@ pub fn chain_cycles(func: &Function, b: Block, table: &LatencyTable, global_load
     for &i in &func.blocks[b].insts {
         let inst = &func.insts[i];
         let class = class_of(inst);
-        let slots = issue_slots(class);
+        let slots = lowered(inst).0;
         let lat = match class {
             _ if slots == 0.0 => 0.0,
             "ld_global" => global_load,
@@ -330,14 +431,16 @@ pub fn column_costs(
     global_load: f64,
 ) -> Vec<ColumnCost> {
     let mut spr: HashMap<(&str, u32), f64> = HashMap::new();
+    let mut local_spr: HashMap<(&str, u32), f64> = HashMap::new();
     if let Some(k) = kernel {
         for i in &k.instructions {
-            let g = &i.counters.global;
+            let (g, c) = (&i.counters.global, &i.counters);
+            let key = (i.function.as_str(), i.inst);
             if g.requests > 0 {
-                spr.insert(
-                    (i.function.as_str(), i.inst),
-                    g.sectors as f64 / g.requests as f64,
-                );
+                spr.insert(key, g.sectors as f64 / g.requests as f64);
+            }
+            if c.local_requests > 0 && c.local_sectors > 0 {
+                local_spr.insert(key, c.local_sectors as f64 / c.local_requests as f64);
             }
         }
     }
@@ -352,18 +455,17 @@ pub fn column_costs(
             };
             for &i in &func.blocks[b].insts {
                 let inst = &func.insts[i];
-                let class = class_of(inst);
-                let slots = issue_slots(class);
+                let (slots, units) = lowered(inst);
                 c.issue += slots;
-                if let Some(u) = Unit::of_class(class) {
-                    // sin/cos: FMUL.RZ on the fp32 pipe, then one MUFU
-                    c.units[u as usize] += if class == "sfu_sincos" { 1.0 } else { slots };
+                for (a, u) in c.units.iter_mut().zip(units) {
+                    *a += u;
                 }
-                c.sectors += spr
-                    .get(&(func.name.as_str(), i.index() as u32))
-                    .copied()
-                    .unwrap_or(0.0);
-                c.local_sectors += local_bytes(inst).unwrap_or(0.0);
+                let key = (func.name.as_str(), i.index() as u32);
+                c.sectors += spr.get(&key).copied().unwrap_or(0.0);
+                if let Some(bytes) = local_bytes(inst) {
+                    // the profile's sectors per request, else every lane at the same offset
+                    c.local_sectors += local_spr.get(&key).copied().unwrap_or(bytes);
+                }
             }
             c
         })
@@ -381,6 +483,8 @@ pub enum Bound {
     Unit(Unit),
     /// The L1's sector rate.
     L1,
+    /// Local-memory sectors at the rate measured for the resident threads' local bytes.
+    Local,
     /// The L2's sector bandwidth.
     L2,
     /// DRAM bandwidth.
@@ -402,6 +506,7 @@ impl Bound {
             Bound::Issue => "issue rate".into(),
             Bound::Unit(u) => format!("{} throughput", u.name()),
             Bound::L1 => "L1 sectors".into(),
+            Bound::Local => "local memory".into(),
             Bound::L2 => "L2 bandwidth".into(),
             Bound::Dram => "DRAM bandwidth".into(),
             Bound::Dispatch => "grid dispatch".into(),
@@ -460,6 +565,8 @@ pub struct LaunchInput<'a> {
     pub blocks_per_sm: u32,
     /// Bytes of the buffers the launch is given (its largest possible footprint).
     pub buffer_bytes: f64,
+    /// Local memory each thread holds (the kernel's `.local` variables).
+    pub local_bytes_per_thread: f64,
     /// SM clock (MHz) to turn the empty-kernel microseconds into cycles.
     pub clock_mhz: f64,
 }
@@ -474,8 +581,10 @@ struct Totals {
     units: [f64; Unit::COUNT],
     /// Global sectors (L1 and L2).
     sectors: f64,
-    /// Global and local sectors through the L1.
+    /// Global sectors through the L1.
     l1: f64,
+    /// Local-memory sectors.
+    local: f64,
 }
 
 impl Totals {
@@ -486,6 +595,7 @@ impl Totals {
         }
         self.sectors += o.sectors;
         self.l1 += o.l1;
+        self.local += o.local;
     }
 }
 
@@ -547,7 +657,8 @@ impl Load {
                     *t += a * u;
                 }
                 tot.sectors += a * c.sectors;
-                tot.l1 += a * (c.sectors + c.local_sectors);
+                tot.l1 += a * c.sectors;
+                tot.local += a * c.local_sectors;
             }
         }
         tot
@@ -743,6 +854,13 @@ pub fn estimate(inp: &LaunchInput, m: &H100Machine) -> H100Estimate {
     let mut scratch: Scratch = (Vec::with_capacity(32), vec![0u32; cols]);
     let mut per_sched: Vec<Vec<u32>> = vec![Vec::new(); SCHEDULERS];
     let mut load = Load::new(cols);
+    // the L1's time for global sectors and local sectors: local ones at the rate measured for
+    // the local bytes the SM's resident threads hold
+    let local_rate = m.local_sectors_per_sm(kf * tpb as f64 * inp.local_bytes_per_thread);
+    let l1_time = |t: &Totals| {
+        let (g, l) = (t.l1 / m.l1_sectors_per_sm, t.local / local_rate);
+        (g + l, if l > g { Bound::Local } else { Bound::L1 })
+    };
     // each block as if its k co-resident blocks were copies of it: its slot time
     let mut durations = Vec::with_capacity(nblocks);
     let mut totals: Vec<Totals> = Vec::with_capacity(nblocks);
@@ -752,7 +870,7 @@ pub fn estimate(inp: &LaunchInput, m: &H100Machine) -> H100Estimate {
         load.add_block(classes, inp.order, span(b), 0, &mut scratch);
         let tot = load.totals(inp.cost);
         let (d, _) = load.phases(inp.cost, g, &rates);
-        durations.push(d.max(kf * tot.l1 / m.l1_sectors_per_sm));
+        durations.push(d.max(kf * l1_time(&tot).0));
         sectors += tot.sectors;
         totals.push(tot);
     }
@@ -810,7 +928,8 @@ pub fn estimate(inp: &LaunchInput, m: &H100Machine) -> H100Estimate {
         for (u, (&x, &rate)) in Unit::ALL.iter().zip(sum.units.iter().zip(&m.unit_per_sm)) {
             consider(x / rate, Bound::Unit(*u));
         }
-        consider(sum.l1 / m.l1_sectors_per_sm, Bound::L1);
+        let (t, why) = l1_time(&sum);
+        consider(t, why);
         i = j;
     }
     let l2 = sectors / m.l2_sectors_per_clk;
@@ -891,6 +1010,7 @@ mod tests {
         sms: u32,
         per_sm: u32,
         bytes: f64,
+        local_bytes: f64,
     }
 
     fn run(l: Launch) -> H100Estimate {
@@ -905,6 +1025,7 @@ mod tests {
                 sms: l.sms,
                 blocks_per_sm: l.per_sm,
                 buffer_bytes: l.bytes,
+                local_bytes_per_thread: l.local_bytes,
                 clock_mhz: 1.0,
             },
             &machine(),
@@ -919,6 +1040,7 @@ mod tests {
             sms: 1,
             per_sm: 1,
             bytes: 0.0,
+            local_bytes: 0.0,
         }
     }
 
@@ -1046,11 +1168,84 @@ mod tests {
             ..ColumnCost::default()
         }];
         let e = run(one_sm(&[1; 1024], &c, 1024));
-        // 32 warps × 16 sectors / 4 per clock
+        // 32 warps × 16 sectors / 4 per clock (no measured curve: the L1's rate)
         assert_eq!(
             (e.compute, e.bound, e.sectors, e.memory),
-            (128.0, Bound::L1, 0.0, 0.0)
+            (128.0, Bound::Local, 0.0, 0.0)
         );
+        // with a curve, at the rate for the resident threads' local bytes: 1024 threads × 64
+        // bytes = 65536, half way between 2 (at 32768) and 1 (at 98304): 1.5 per clock
+        let mut m = machine();
+        m.local_curve = vec![(32768.0, 2.0), (98304.0, 1.0)];
+        assert_eq!(m.local_sectors_per_sm(65536.0), 1.5);
+        assert_eq!(m.local_sectors_per_sm(1.0), 2.0);
+        assert_eq!(m.local_sectors_per_sm(1e9), 1.0);
+        let lat = vec![1.0];
+        let counts = [1u32; 1024];
+        let classes = Classes::new(&counts, 1, &lat);
+        let e = estimate(
+            &LaunchInput {
+                classes: &classes,
+                cost: &c,
+                threads_per_block: 1024,
+                order: None,
+                sms: 1,
+                blocks_per_sm: 1,
+                buffer_bytes: 0.0,
+                local_bytes_per_thread: 64.0,
+                clock_mhz: 1.0,
+            },
+            &m,
+        );
+        assert!((e.compute - 512.0 / 1.5).abs() < 1e-9, "{}", e.compute);
+    }
+
+    #[test]
+    fn ptxas_lowering_drops_moves_and_splits_integer_adds() {
+        let m = module_of(
+            ".version 8.0\n.target sm_90\n.address_size 64\n\
+             .visible .entry k(.param .u64 p)\n{\n.reg .b32 %r<8>;\n.reg .f32 %f<4>;\n\
+             .reg .b64 %rd<4>;\n\
+             mov.u32 %r1, %tid.x;\n\
+             mov.u32 %r2, %ntid.x;\n\
+             mov.b32 %f1, %r1;\n\
+             mov.u32 %r3, 16;\n\
+             add.s32 %r4, %r1, %r2;\n\
+             mul.wide.s32 %rd1, %r4, 4;\n\
+             cvt.s64.s32 %rd2, %r4;\n\
+             cvt.u64.u32 %rd3, %r4;\n\
+             cvta.to.global.u64 %rd2, %rd2;\n\
+             xor.b32 %r5, %r4, %r3;\n\
+             ret;\n}\n",
+        );
+        let f = m.funcs.values().next().unwrap();
+        let b = f.blocks.keys().next().unwrap();
+        let got: Vec<(f64, f64, f64)> = f.blocks[b]
+            .insts
+            .iter()
+            .map(|&i| {
+                let (issue, u) = lowered(&f.insts[i]);
+                (issue, u[Unit::Alu as usize], u[Unit::Imad as usize])
+            })
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                (1.0, 0.0, 0.0), // S2R
+                (0.0, 0.0, 0.0), // constant bank
+                (0.0, 0.0, 0.0), // register rename
+                (0.0, 0.0, 0.0), // immediate
+                (1.0, 0.5, 0.5), // IADD3 or VIADD
+                (1.0, 0.0, 1.0), // IMAD.WIDE
+                (1.0, 1.0, 0.0), // SHF (sign)
+                (0.0, 0.0, 0.0), // zero extension
+                (0.0, 0.0, 0.0), // cvta
+                (1.0, 1.0, 0.0), // LOP3
+                (1.0, 0.0, 0.0), // ret
+            ]
+        );
+        let issue: f64 = got.iter().map(|g| g.0).sum();
+        assert_eq!(issue, 6.0);
     }
 
     #[test]
@@ -1081,7 +1276,7 @@ mod tests {
         assert_eq!(m.empty_kernel_us(1, 4096), 0.0);
     }
 
-    fn lowered(ptx: &str) -> Module {
+    fn module_of(ptx: &str) -> Module {
         let (ast, errs) = warpscope_ptx::parse(ptx);
         assert!(errs.is_empty(), "{errs:?}");
         let (m, errs) = warpscope_ir::lower_module(ast);
@@ -1091,7 +1286,7 @@ mod tests {
 
     #[test]
     fn a_chain_waits_for_its_operands_and_issues_in_order() {
-        let m = lowered(
+        let m = module_of(
             ".version 8.0\n.target sm_90\n.address_size 64\n\
              .visible .entry k(.param .u64 p)\n{\n.reg .b32 %r<8>;\n.reg .b64 %rd<4>;\n\
              ld.param.u64 %rd1, [p];\n\

@@ -81,6 +81,7 @@ pub fn build_profile(
             e.0.global.merge(&m.global);
             e.0.shared.merge(&m.shared);
             e.0.local_requests += m.local;
+            e.0.local_sectors += m.local_sectors;
             e.0.other_requests += m.other;
             e.1 = e.1.or(m.access);
             e.2 = e.2.max(m.size);

@@ -203,6 +203,11 @@ pub struct Counters {
     pub shared: SharedCounters,
     /// Local-memory (spill, stack) requests.
     pub local_requests: u64,
+    /// Sectors those requests touch: local memory interleaves the threads' 4-byte words (the
+    /// 32 lanes' copies of one word form one 128-byte line), so a request touches one sector per
+    /// distinct (word, group of 8 lanes) ([`crate::observe::local_sectors`]).
+    #[serde(default, skip_serializing_if = "is_zero_u64")]
+    pub local_sectors: u64,
     /// Constant- and parameter-space requests.
     pub other_requests: u64,
 }
@@ -219,6 +224,7 @@ impl Counters {
         self.global.merge(&o.global);
         self.shared.merge(&o.shared);
         self.local_requests += o.local_requests;
+        self.local_sectors += o.local_sectors;
         self.other_requests += o.other_requests;
     }
 
@@ -319,6 +325,10 @@ impl InstProfile {
 }
 
 fn is_zero(v: &u32) -> bool {
+    *v == 0
+}
+
+fn is_zero_u64(v: &u64) -> bool {
     *v == 0
 }
 

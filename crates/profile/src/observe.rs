@@ -484,6 +484,8 @@ pub struct MemCount {
     pub global: GlobalCounters,
     pub shared: SharedCounters,
     pub local: u64,
+    /// Sectors of the local requests ([`local_sectors`]).
+    pub local_sectors: u64,
     pub other: u64,
 }
 
@@ -494,6 +496,7 @@ impl Add for MemCount {
         self.global.merge(&o.global);
         self.shared.merge(&o.shared);
         self.local += o.local;
+        self.local_sectors += o.local_sectors;
         self.other += o.other;
     }
 }
@@ -679,10 +682,43 @@ impl Observer for Coalescing {
         match a.space {
             MemSpace::Global => c.global.add(&slot.global.global(a.addrs, a.active, a.size)),
             MemSpace::Shared => c.shared.add(&slot.shared.shared(a.addrs, a.active, a.size)),
-            MemSpace::Local => c.local += 1,
+            MemSpace::Local => {
+                c.local += 1;
+                c.local_sectors += local_sectors(a.addrs, a.active, a.size);
+            }
             MemSpace::Const | MemSpace::Param => c.other += 1,
         }
     }
+}
+
+/// Sectors one warp request to local memory touches. Local memory interleaves the threads'
+/// 4-byte words: word `w` of lane `l` lies at `w × 128 + l × 4` of the warp's local region, so
+/// the 32 lanes' copies of a word form one 128-byte line of 4 sectors, lane `l` in sector
+/// `l / 8`. A lane accessing bytes `a..a + size` of its local memory touches words `a / 4 …
+/// (a + size − 1) / 4`; the request touches one sector per distinct (word, `l / 8`): 4 sectors
+/// when every lane accesses the same 4-byte word, up to 32 when they access 32 different words.
+pub fn local_sectors(addrs: &[u64; 32], active: u32, size: u32) -> u64 {
+    let mut keys = [0u64; 128];
+    let mut n = 0;
+    for (l, &a) in addrs.iter().enumerate() {
+        if active & (1 << l) == 0 {
+            continue;
+        }
+        let (w0, w1) = (a / 4, (a + u64::from(size.max(1)) - 1) / 4);
+        for w in w0..=w1.min(w0 + 3) {
+            keys[n] = w * 4 + (l as u64) / 8;
+            n += 1;
+        }
+    }
+    let keys = &mut keys[..n];
+    keys.sort_unstable();
+    let mut distinct = 0;
+    for i in 0..keys.len() {
+        if i == 0 || keys[i] != keys[i - 1] {
+            distinct += 1;
+        }
+    }
+    distinct
 }
 
 /// Launches seen by a [`Profiler`]: what the launch info and stats said.
@@ -856,6 +892,23 @@ impl<A: Observer, B: Observer> Observer for Both<A, B> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn local_requests_touch_a_sector_per_word_and_group_of_8_lanes() {
+        let same = [8u64; 32];
+        assert_eq!(super::local_sectors(&same, u32::MAX, 4), 4);
+        assert_eq!(super::local_sectors(&same, 1, 4), 1);
+        assert_eq!(super::local_sectors(&same, u32::MAX, 8), 8);
+        let mut per_lane = [0u64; 32];
+        for (l, a) in per_lane.iter_mut().enumerate() {
+            *a = 4 * l as u64;
+        }
+        assert_eq!(super::local_sectors(&per_lane, u32::MAX, 4), 32);
+        // lanes 0 and 8 share word 0 but not a sector; lanes 0 and 1 share both
+        let mut two = [0u64; 32];
+        two[8] = 0;
+        assert_eq!(super::local_sectors(&two, 0b1_0000_0011, 4), 2);
+    }
+
     use super::*;
 
     #[test]

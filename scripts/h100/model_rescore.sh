@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Re-score `warpscope model`'s H100 estimate on every earlier validation (docs/accuracy.md): models
+# the original spec and the emitted regrouped specs that were timed (as kept by
+# scripts/h100/model_prepare.sh under EMIT_ROOT: emit/, ho/emit/, h2/emit/), then compares them
+# with the committed timings (graph method) with scripts/h100/model_accuracy.py.
+#
+#   scripts/h100/model_rescore.sh OUTDIR [WARPSCOPE] [EMIT_ROOT]
+#     WARPSCOPE default target/release/warpscope; EMIT_ROOT default .dev/model
+#   -> OUTDIR/{liang,heldout,heldout2}/{model,sorting,greedy,greedy-max}.json and
+#      OUTDIR/{liang,heldout,heldout2}_accuracy.md
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cd "$ROOT"
+OUTD="${1:?usage: model_rescore.sh OUTDIR [WARPSCOPE] [EMIT_ROOT]}"
+BIN="${2:-target/release/warpscope}"
+EMIT="${3:-.dev/model}"
+V=validation/h100/model
+score() { # name spec emitdir timing
+    local name=$1 spec=$2 emit=$3 timing=$4
+    mkdir -p "$OUTD/$name"
+    "$BIN" model "$spec" --format json -o "$OUTD/$name/model.json"
+    local algs=()
+    for a in sorting greedy greedy-max; do
+        "$BIN" model "$emit/$a/spec.toml" --format json -o "$OUTD/$name/$a.json"
+        algs+=("$a=$OUTD/$name/$a.json")
+    done
+    python3 scripts/h100/model_accuracy.py "$OUTD/$name/model.json" "$timing" --method graph "${algs[@]}" \
+        > "$OUTD/${name}_accuracy.md"
+    grep "mean absolute error" "$OUTD/${name}_accuracy.md" | grep -i h100
+}
+score liang "$V/liang_h100.toml" "$EMIT/emit" "$V/model_timing_graph.tsv"
+score heldout "$V/liang_heldout_h100.toml" "$EMIT/ho/emit" "$V/heldout_timing.tsv"
+score heldout2 "$V/liang_heldout2_h100.toml" "$EMIT/h2/emit" "$V/heldout2_timing.tsv"
