@@ -132,7 +132,9 @@ pub fn issue_slots(class: &str) -> f64 {
 ///   operands; a `mov` of `%tid`, `%ctaid`, `%laneid` or a clock is one `S2R` (no unit of the
 ///   estimate's); `%ntid`/`%nctaid` are constant-bank operands (nothing). `cvta` is nothing
 ///   (generic and global addresses coincide), nor is a zero-extending or narrowing integer `cvt`;
-///   a sign extension is one `SHF` on the integer ALU;
+///   a sign extension is one `SHF` on the integer ALU; predicate logic (`and.pred`, `or.pred`,
+///   `not.pred`) is nothing, folded into a compare's combining input or a branch's second
+///   predicate;
 /// * a 32-bit integer add, subtract, min or max is issued as `IADD3`/`IMNMX` on the integer ALU
 ///   or as `VIADD`/`VIMNMX` on the pipe `IMAD` uses (model_rates.tsv: IMAD and VIADD together
 ///   1.95 per clock per SM, beside LOP3 and IADD3), and ptxas balances the two: half of each;
@@ -157,6 +159,13 @@ pub fn lowered(i: &InstData) -> (f64, [f64; Unit::COUNT]) {
             };
         }
         Opcode::Cvta => return free,
+        // predicate logic: folded into a compare's combining predicate input (`ISETP.EQ.OR P0,
+        // PT, R2, 0x1, !P0`) or a branch's second predicate (`@P0 BRA P1`)
+        Opcode::And | Opcode::Or | Opcode::Xor | Opcode::Not
+            if i.mods.ty == Some(warpscope_ptx::Type::Pred) =>
+        {
+            return free;
+        }
         Opcode::Cvt if class == "int_alu" => {
             let (to, from) = (i.mods.ty, i.mods.ty2);
             let size = |t: Option<warpscope_ptx::Type>| t.map_or(4, |t| t.size_bytes());
@@ -1204,7 +1213,7 @@ mod tests {
     fn ptxas_lowering_drops_moves_and_splits_integer_adds() {
         let m = module_of(
             ".version 8.0\n.target sm_90\n.address_size 64\n\
-             .visible .entry k(.param .u64 p)\n{\n.reg .b32 %r<8>;\n.reg .f32 %f<4>;\n\
+             .visible .entry k(.param .u64 p)\n{\n.reg .b32 %r<8>;\n.reg .f32 %f<4>;\n.reg .pred %p<4>;\n\
              .reg .b64 %rd<4>;\n\
              mov.u32 %r1, %tid.x;\n\
              mov.u32 %r2, %ntid.x;\n\
@@ -1216,6 +1225,8 @@ mod tests {
              cvt.u64.u32 %rd3, %r4;\n\
              cvta.to.global.u64 %rd2, %rd2;\n\
              xor.b32 %r5, %r4, %r3;\n\
+             setp.eq.s32 %p1, %r5, 0;\n\
+             and.pred %p2, %p1, %p1;\n\
              ret;\n}\n",
         );
         let f = m.funcs.values().next().unwrap();
@@ -1241,11 +1252,13 @@ mod tests {
                 (0.0, 0.0, 0.0), // zero extension
                 (0.0, 0.0, 0.0), // cvta
                 (1.0, 1.0, 0.0), // LOP3
+                (1.0, 1.0, 0.0), // ISETP
+                (0.0, 0.0, 0.0), // folded into the compare or the branch
                 (1.0, 0.0, 0.0), // ret
             ]
         );
         let issue: f64 = got.iter().map(|g| g.0).sum();
-        assert_eq!(issue, 6.0);
+        assert_eq!(issue, 7.0);
     }
 
     #[test]
