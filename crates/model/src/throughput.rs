@@ -268,9 +268,9 @@ impl H100Machine {
         let mut local_curve = Vec::new();
         for (k, &x) in &v {
             if let Some(b) = k.strip_prefix("local_sectors_per_sm@") {
-                let b: f64 = b
-                    .parse()
-                    .map_err(|_| format!("machine table: `{k}`: expected `local_sectors_per_sm@BYTES`"))?;
+                let b: f64 = b.parse().map_err(|_| {
+                    format!("machine table: `{k}`: expected `local_sectors_per_sm@BYTES`")
+                })?;
                 local_curve.push((b, x));
             }
         }
