@@ -188,11 +188,11 @@ int main()
     h3_fill_u32<<<H3_TABLE / T, T>>>((unsigned*)table, 34u, 0x3f000000u, 0x00800000u);
     h3_fill_u32<<<G, T>>>((unsigned*)iso, 35u, 0x3e800000u, 0x00800000u);
     h3_fill_u32<<<G, T>>>((unsigned*)radius, 36u, 0x3d800000u, 0x01800000u);
-    h3_gcd<<<G, T>>>(cnt, gout, steps, 4);
-    h3_rows<<<G, T>>>(len, table, y, 48);
+    h3_gcd<<<G, T>>>(cnt, gout, steps, 2);
+    h3_rows<<<G, T>>>(len, table, y, 16);
     h3_emit<<<G, T>>>(iso, vx, nv, n);
-    h3_tiles<<<G, T>>>(seed, radius, found, 4);
-    h3_mixed<<<G, T>>>(cnt, iout, fout, 48);
+    h3_tiles<<<G, T>>>(seed, radius, found, 1);
+    h3_mixed<<<G, T>>>(cnt, iout, fout, 16);
     CK(cudaGetLastError());
     CK(cudaDeviceSynchronize());
     std::vector<int> h(n);

@@ -177,7 +177,7 @@ def main():
                           "H100 validation spec of the second held-out kernels of `warpscope model` (docs/accuracy.md); "
                           "written by scripts/h100/model_specs.py."))
     with open(os.path.join(ROOT, "corpus", "liang_heldout3.toml"), "w") as fh:
-        fh.write(heldout3(16384, 4, 48, 4, 48, "liang_heldout3.ptx",
+        fh.write(heldout3(16384, 2, 16, 1, 16, "liang_heldout3.ptx",
                           "Launch spec for liang_heldout3.cu (mirrors main()); written by scripts/h100/model_specs.py."))
     with open(os.path.join(ROOT, "validation", "h100", "model", "liang_heldout3_h100.toml"), "w") as fh:
         fh.write(heldout3(262144, 8, 96, 2, 96, "../../../corpus/liang_heldout3.ptx",
