@@ -69,6 +69,20 @@ def loop_counts(sass):
     return out
 
 
+def build(name, out_dir):
+    """Compiles scripts/h100/NAME.cu to a cubin (`nvcc -cubin -arch=sm_90 -O3`, `$NVCC`), writes its
+    SASS to OUT_DIR/NAME_sass.txt and returns the cubin's path and each kernel's loop counts."""
+    os.makedirs(out_dir, exist_ok=True)
+    here = os.path.dirname(os.path.abspath(__file__))
+    cubin = os.path.join(tempfile.mkdtemp(prefix="ws-" + name + "-"), name + ".cubin")
+    nvcc = os.environ.get("NVCC", "nvcc")
+    subprocess.run([nvcc, "-cubin", "-arch=sm_90", "-O3", os.path.join(here, name + ".cu"), "-o", cubin], check=True)
+    sass = subprocess.run(["cuobjdump", "-sass", cubin], capture_output=True, text=True).stdout
+    with open(os.path.join(out_dir, name + "_sass.txt"), "w") as f:
+        f.write(sass)
+    return cubin, loop_counts(sass)
+
+
 def main():
     if sys.argv[1] == "--count":
         for f, c in loop_counts(open(sys.argv[2]).read()).items():
@@ -95,17 +109,7 @@ def main():
     from run_spec_cupy import timed_batches
 
     out_dir = sys.argv[1]
-    os.makedirs(out_dir, exist_ok=True)
-    here = os.path.dirname(os.path.abspath(__file__))
-    tmp = tempfile.mkdtemp(prefix="ws-pipes-")
-    nvcc = os.environ.get("NVCC", "nvcc")
-    src = os.path.join(here, "model_pipes.cu")
-    cubin = os.path.join(tmp, "pipes.cubin")
-    subprocess.run([nvcc, "-cubin", "-arch=sm_90", "-O3", src, "-o", cubin], check=True)
-    sass = subprocess.run(["cuobjdump", "-sass", cubin], capture_output=True, text=True).stdout
-    with open(os.path.join(out_dir, "model_pipes_sass.txt"), "w") as f:
-        f.write(sass)
-    counts = loop_counts(sass)
+    cubin, counts = build("model_pipes", out_dir)
     mod = cp.RawModule(path=cubin)
     ai = cp.arange(TPB, dtype=cp.uint32)
     af = cp.random.random(TPB, dtype=cp.float32) + 0.5

@@ -4,19 +4,17 @@ memory at 32 sectors per request for per-thread tables of 8 to 96 words, on the 
 (scripts/h100/model_rates.cu), for the third version of `warpscope model`'s H100 estimate
 (docs/accuracy.md). Method as scripts/h100/model_pipes.py (8 blocks of 256 per SM, the loop's SASS
 counted from `cuobjdump -sass`, the SM clock under load `CLOCK_MHZ`): each kernel's first opcode
-runs PER_ITER[kernel] times per source iteration. For the local tables it also prints the
+runs FIRST[kernel][1] times per source iteration. For the local tables it also prints the
 sectors per clock of the whole GPU (each step a load and a store of 32 sectors per warp) and the
 resident tables' bytes per SM (2048 threads × 4 × S).
 
     python3 scripts/h100/model_rates.py OUTDIR     # -> OUTDIR/model_rates.tsv, OUTDIR/model_rates_sass.txt
 """
 import os
-import subprocess
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from model_pipes import loop_counts  # noqa: E402
+from model_pipes import build  # noqa: E402
 
 SMS = 132
 LOCAL = [8, 16, 24, 32, 40, 48, 64, 96]
@@ -55,17 +53,7 @@ def main():
     from run_spec_cupy import timed_batches
 
     out_dir = sys.argv[1]
-    os.makedirs(out_dir, exist_ok=True)
-    here = os.path.dirname(os.path.abspath(__file__))
-    tmp = tempfile.mkdtemp(prefix="ws-rates-")
-    nvcc = os.environ.get("NVCC", "nvcc")
-    cubin = os.path.join(tmp, "rates.cubin")
-    subprocess.run([nvcc, "-cubin", "-arch=sm_90", "-O3", os.path.join(here, "model_rates.cu"), "-o", cubin],
-                   check=True)
-    sass = subprocess.run(["cuobjdump", "-sass", cubin], capture_output=True, text=True).stdout
-    with open(os.path.join(out_dir, "model_rates_sass.txt"), "w") as f:
-        f.write(sass)
-    counts = loop_counts(sass)
+    cubin, counts = build("model_rates", out_dir)
     mod = cp.RawModule(path=cubin)
     ai = cp.arange(TPB, dtype=cp.uint32)
     af = cp.random.random(TPB, dtype=cp.float32) + 0.5
