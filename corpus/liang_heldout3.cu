@@ -105,7 +105,7 @@ __global__ void h3_emit(const float* iso, float* vx, int* nv, int n)
     int count = h3_case_verts[cs & 15u] + (__popc(cs >> 4) > 2 ? 3 : 0);
     for (int v = 0; v < count; ++v) { // expect: divergent-branch possible
         int a = (v * 5 + (int)cs) & 7, b = (a + 1 + (v & 3)) & 7;
-        float t = (level - c[a]) / (c[b] - c[a] + 1e-6f); // expect: divergent-branch possible
+        float t = (level - c[a]) / (c[b] - c[a] + 1e-6f);
         t = fminf(fmaxf(t, 0.0f), 1.0f);
         vx[v * n + i] = (float)(a & 1) + t * (float)((b & 1) - (a & 1)) + 0.5f * (float)(a >> 1) * t;
     }
