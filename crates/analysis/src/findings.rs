@@ -725,6 +725,17 @@ pub fn kernel_findings(
     }
     let geometry = format!("geometry: {}", ka.geometry);
     for f in all.iter_mut() {
+        // A value bound from the host code's launches that the finding's expressions read:
+        // the verdict rests on it, so say where it came from.
+        for (i, what) in &ka.launch_bound {
+            let (exact, offset) = (format!("[param{i}]"), format!("[param{i}+"));
+            let reads = f.notes.iter().any(|n| {
+                n.contains("(ACF): ") && (n.contains(exact.as_str()) || n.contains(offset.as_str()))
+            });
+            if reads {
+                f.notes.push(format!("assuming {what}"));
+            }
+        }
         f.notes.push(geometry.clone());
     }
     let all = fold(all);

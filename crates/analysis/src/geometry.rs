@@ -163,6 +163,53 @@ pub struct ParamAssumption {
     pub range: Option<(i64, i64)>,
     /// Known alignment in bytes (pointers) or multiple (integers).
     pub align: Option<u64>,
+    /// The values within [`Self::range`] the kernel is launched with, when only those are
+    /// (launches read from host code passing different constants): each is examined, not a
+    /// sample of the range.
+    pub values: Option<Vec<i64>>,
+    /// Where the value or range came from when it was not given (`from the launch at
+    /// app.cu:152`); `None` for `--assume` and the configuration file.
+    pub source: Option<String>,
+}
+
+impl ParamAssumption {
+    /// `NAME = 240`, `NAME in 64..240`, `NAME aligned to 16`, with where it came from.
+    pub fn describe(&self, name: &str) -> String {
+        let mut s = name.to_string();
+        if let Some(v) = self.value {
+            s.push_str(&format!(" = {v}"));
+        }
+        match (&self.values, self.range) {
+            (Some(v), _) => s.push_str(&format!(
+                " in {{{}}}",
+                v.iter().map(i64::to_string).collect::<Vec<_>>().join(", ")
+            )),
+            (None, Some((lo, hi))) => s.push_str(&format!(" in {lo}..{hi}")),
+            (None, None) => {}
+        }
+        if let Some(al) = self.align {
+            s.push_str(&format!(", aligned to {al}"));
+        }
+        if let Some(src) = &self.source {
+            s.push_str(&format!(" ({src})"));
+        }
+        s
+    }
+}
+
+/// One `kernel<<<grid, block>>>(args...)` launch read from host code.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HostLaunch {
+    /// The kernel's CUDA base name.
+    pub kernel: String,
+    /// The host source and 1-based line of the launch.
+    pub file: String,
+    pub line: u32,
+    /// Blocks per grid and threads per block, when they resolved.
+    pub grid: Option<[u32; 3]>,
+    pub block: Option<[u32; 3]>,
+    /// Each argument as written, with its value when it is a compile-time integer constant.
+    pub args: Vec<(String, Option<i64>)>,
 }
 
 /// Assumptions by parameter name (CUDA name, or `#N` / PTX name for parameter N).

@@ -41,7 +41,9 @@ mod stack;
 pub mod uniformity;
 
 pub use checks::{AccessResult, BranchResult, DivClass, GlobalCost, MemClass, SharedCost};
-pub use geometry::{Assumptions, Geometry, GeometrySource, ParamAssumption, parse_dim3};
+pub use geometry::{
+    Assumptions, Geometry, GeometrySource, HostLaunch, ParamAssumption, parse_dim3,
+};
 
 use crate::acf::Builder;
 use crate::uniformity::{CallArg, ModuleUniformity, call_args};
@@ -105,6 +107,38 @@ pub struct CheckOptions {
     pub kernel_assumptions: BTreeMap<String, Assumptions>,
     /// Only these kernels (CUDA base or PTX names); empty: all.
     pub kernels: Vec<String>,
+    /// The launches of each kernel (by CUDA base name) read from host code: integer
+    /// parameters that every launch passes as a compile-time constant are bound to it (a
+    /// range when the launches differ), below `--assume` and the configuration file.
+    pub launches: BTreeMap<String, Vec<HostLaunch>>,
+}
+
+impl CheckOptions {
+    /// Takes the launches read from host code: each kernel's geometry from the first launch
+    /// whose block resolved ([`Self::launch_geometry`]), and its launch arguments
+    /// ([`Self::launches`]).
+    pub fn add_launches(&mut self, launches: impl IntoIterator<Item = HostLaunch>) {
+        for l in launches {
+            self.launches.entry(l.kernel.clone()).or_default().push(l);
+        }
+        for (kernel, all) in &self.launches {
+            let Some(first) = all.iter().find(|l| l.block.is_some()) else {
+                continue;
+            };
+            self.launch_geometry.insert(
+                kernel.clone(),
+                KernelGeometry {
+                    block: first.block,
+                    grid: first.grid,
+                    source: GeometrySource::LaunchSite {
+                        file: first.file.clone(),
+                        line: first.line,
+                        sites: all.len(),
+                    },
+                },
+            );
+        }
+    }
 }
 
 /// The module to check, with what is needed to point into its texts.
@@ -142,6 +176,9 @@ pub struct KernelAnalysis {
     pub acf: Option<std::sync::Arc<acf::Acf>>,
     /// What [`KernelAnalysis::expr`] rendered, shared by the copies made for each block shape.
     renders: std::sync::Arc<std::sync::Mutex<acf::RenderCache>>,
+    /// Parameters bound from the host code's launches: index and `NAME = VALUE (from the
+    /// launch at FILE:LINE)`, repeated on the findings whose expressions read them.
+    pub launch_bound: Vec<(u32, String)>,
 }
 
 impl KernelAnalysis {
@@ -242,13 +279,19 @@ pub fn kernel_geometry(module: &Module, f: FuncId, opts: &CheckOptions) -> Geome
 /// Assumptions by (function, parameter index).
 type ParamTable = FxHashMap<(FuncId, u32), ParamAssumption>;
 
+/// A kernel's parameter assumptions by index, its parameters' CUDA names, the parameters
+/// bound from host launches (index, description) and notes on those that could not be.
+struct KernelParams {
+    table: ParamTable,
+    cuda: Vec<Option<String>>,
+    launch_bound: Vec<(u32, String)>,
+    notes: Vec<String>,
+}
+
 /// Resolves parameter assumptions of a kernel to parameter indices: CUDA names (from the
-/// kernel's signature in the source), `#N`, or PTX parameter names.
-fn kernel_params(
-    input: &Input<'_>,
-    f: FuncId,
-    opts: &CheckOptions,
-) -> (ParamTable, Vec<Option<String>>) {
+/// kernel's signature in the source), `#N`, or PTX parameter names; then binds the integer
+/// parameters that the host code's launches pass as compile-time constants.
+fn kernel_params(input: &Input<'_>, f: FuncId, opts: &CheckOptions) -> KernelParams {
     let module = input.module;
     let func = &module.funcs[f];
     let base = names::base_name(&func.name);
@@ -258,20 +301,24 @@ fn kernel_params(
             a.extend(v);
         }
     }
-    // CUDA parameter names from the source around the kernel's first line.
+    // CUDA parameter declarations from the source around the kernel's first line.
     // The kernel's own first line (inlined code carries `inlined_at`).
     let first = func
         .insts_in_order()
         .filter_map(|(_, i)| func.insts[i].loc)
         .find(|l| l.line > 0 && l.inlined_at.is_none());
-    let cuda: Vec<Option<String>> = match first
+    let decls: Vec<Option<String>> = match first
         .and_then(|l| (input.source)(l.file).map(|t| (t, l.line)))
-        .and_then(|(t, line)| names::cuda_param_names(&t, &base, line))
+        .and_then(|(t, line)| names::cuda_param_decls(&t, &base, line))
     {
         Some(v) if v.len() == func.params.len() => v.into_iter().map(Some).collect(),
         _ => vec![None; func.params.len()],
     };
-    let mut out = FxHashMap::default();
+    let cuda: Vec<Option<String>> = decls
+        .iter()
+        .map(|d| d.as_deref().map(names::decl_name))
+        .collect();
+    let mut table = FxHashMap::default();
     for (i, p) in func.params.iter().enumerate() {
         let idx = format!("#{i}");
         let mut keys: Vec<&str> = vec![idx.as_str(), p.name.as_str()];
@@ -279,10 +326,91 @@ fn kernel_params(
             keys.push(n.as_str());
         }
         if let Some(pa) = a.get(&keys) {
-            out.insert((f, i as u32), pa.clone());
+            table.insert((f, i as u32), pa.clone());
         }
     }
-    (out, cuda)
+    let mut out = KernelParams {
+        table,
+        cuda,
+        launch_bound: Vec::new(),
+        notes: Vec::new(),
+    };
+    let launches: Vec<&HostLaunch> = [base.as_str(), func.name.as_str()]
+        .iter()
+        .filter_map(|k| opts.launches.get(*k))
+        .flatten()
+        .filter(|l| l.args.len() == func.params.len())
+        .collect();
+    if launches.is_empty() {
+        return out;
+    }
+    for (i, p) in func.params.iter().enumerate() {
+        if out.table.contains_key(&(f, i as u32))
+            || !names::integer_param(p.ty, decls[i].as_deref())
+        {
+            continue;
+        }
+        let name = out.cuda[i].clone().unwrap_or_else(|| format!("#{i}"));
+        let at = |ls: &[&HostLaunch]| {
+            let mut s: Vec<String> = ls
+                .iter()
+                .map(|l| format!("{}:{}", l.file, l.line))
+                .collect();
+            if s.len() > 3 {
+                let more = s.len() - 3;
+                s.truncate(3);
+                s.push(format!("{more} more"));
+            }
+            s.join(", ")
+        };
+        if let Some(l) = launches.iter().find(|l| l.args[i].1.is_none()) {
+            // Bind nothing unless every launch says; say why when others did.
+            if launches.iter().any(|l| l.args[i].1.is_some()) {
+                out.notes.push(format!(
+                    "{name} not bound from the host code: the launch at {}:{} passes `{}`, \
+                     not a compile-time constant",
+                    l.file, l.line, l.args[i].0
+                ));
+            }
+            continue;
+        }
+        let vals: Vec<i64> = launches.iter().filter_map(|l| l.args[i].1).collect();
+        let (lo, hi) = (
+            vals.iter().copied().min().unwrap_or(0),
+            vals.iter().copied().max().unwrap_or(0),
+        );
+        if !names::fits(p.ty, lo) || !names::fits(p.ty, hi) {
+            continue;
+        }
+        let pa = if lo == hi {
+            ParamAssumption {
+                value: Some(lo),
+                source: Some(if launches.len() == 1 {
+                    format!("from the launch at {}", at(&launches))
+                } else {
+                    format!("from the {} launches at {}", launches.len(), at(&launches))
+                }),
+                ..ParamAssumption::default()
+            }
+        } else {
+            let mut distinct = vals.clone();
+            distinct.sort_unstable();
+            distinct.dedup();
+            ParamAssumption {
+                range: Some((lo, hi)),
+                values: Some(distinct),
+                source: Some(format!(
+                    "the {} launches at {} pass different constants: each is examined",
+                    launches.len(),
+                    at(&launches),
+                )),
+                ..ParamAssumption::default()
+            }
+        };
+        out.launch_bound.push((i as u32, pa.describe(&name)));
+        out.table.insert((f, i as u32), pa);
+    }
+    out
 }
 
 /// Runs `check` on every kernel of the input.
@@ -371,7 +499,12 @@ fn check_kernel(
     let base = names::base_name(&func.name);
     let mut timings = Timings::default();
     let geometry = kernel_geometry(module, fid, opts);
-    let (params, cuda_names) = kernel_params(input, fid, opts);
+    let KernelParams {
+        table: params,
+        cuda: cuda_names,
+        launch_bound,
+        notes: param_notes,
+    } = kernel_params(input, fid, opts);
     let mut ka = KernelAnalysis {
         name: base.to_string(),
         ptx_name: func.name.clone(),
@@ -382,7 +515,8 @@ fn check_kernel(
         drano: Vec::new(),
         slow_paths: Vec::new(),
         contexts: vec![(fid, 0)],
-        notes: Vec::new(),
+        notes: param_notes,
+        launch_bound,
         acf: None,
         renders: Default::default(),
     };
@@ -392,17 +526,7 @@ fn check_kernel(
             .cloned()
             .flatten()
             .unwrap_or_else(|| format!("#{i}"));
-        let mut s = format!("assuming {name}");
-        if let Some(v) = pa.value {
-            s.push_str(&format!(" = {v}"));
-        }
-        if let Some((lo, hi)) = pa.range {
-            s.push_str(&format!(" in {lo}..{hi}"));
-        }
-        if let Some(al) = pa.align {
-            s.push_str(&format!(", aligned to {al}"));
-        }
-        ka.notes.push(s);
+        ka.notes.push(format!("assuming {}", pa.describe(&name)));
     }
     ka.notes.sort();
     match opts.engine {
@@ -588,7 +712,9 @@ fn evaluate(
             && let Some((lo, hi)) = pa.range
         {
             let n = (hi - lo + 1).max(1);
-            let vals: Vec<i64> = if n <= 64 {
+            let vals: Vec<i64> = if let Some(v) = &pa.values {
+                v.clone()
+            } else if n <= 64 {
                 (lo..=hi).collect()
             } else {
                 (0..64).map(|k| lo + (hi - lo) * k / 63).collect()

@@ -6,10 +6,7 @@
 
 mod common;
 
-use std::collections::BTreeMap;
-use warpscope_analysis::{
-    CheckOptions, CheckResult, DivClass, Engine, GeometrySource, KernelGeometry,
-};
+use warpscope_analysis::{CheckOptions, CheckResult, DivClass, Engine, GeometrySource, HostLaunch};
 use warpscope_report::{Certainty, Rule};
 use warpscope_validate::corpus::{Spec, score};
 
@@ -20,26 +17,22 @@ fn run(name: &str) -> (String, Spec, CheckResult) {
     let text = std::fs::read_to_string(&cu).unwrap();
     let spec = Spec::parse(&text).unwrap();
     assert!(spec.geometry.is_empty() && spec.assumptions.params.is_empty());
-    let mut launch_geometry = BTreeMap::new();
-    for s in warpscope_frontend::launch_sites(&text) {
-        launch_geometry.insert(
-            s.kernel.clone(),
-            KernelGeometry {
-                block: s.block,
-                grid: s.grid,
-                source: GeometrySource::LaunchSite {
-                    file: rel.clone(),
-                    line: s.line,
-                    sites: 1,
-                },
-            },
-        );
-    }
-    let opts = CheckOptions {
+    let mut opts = CheckOptions {
         engine: Engine::Acf,
-        launch_geometry,
         ..CheckOptions::default()
     };
+    opts.add_launches(
+        warpscope_frontend::launch_sites(&text)
+            .into_iter()
+            .map(|s| HostLaunch {
+                kernel: s.kernel,
+                file: rel.clone(),
+                line: s.line,
+                grid: s.grid,
+                block: s.block,
+                args: s.args.into_iter().map(|a| (a.text, a.value)).collect(),
+            }),
+    );
     let r = common::run(&cu.with_extension("ptx"), &opts);
     (rel, spec, r)
 }
@@ -285,4 +278,43 @@ fn slow_paths_of_ieee_division_and_square_root_and_strided_loop_bounds() {
     let grid = on(line_of("pos += threads"));
     assert!(grid.is_boundary(), "{:?}: {}", grid.kind, grid.message);
     assert!(!on(line_of("k = j + 1")).is_tallied());
+}
+
+#[test]
+fn constant_launch_arguments_bind_parameters_with_the_launch_as_provenance() {
+    let r = exact("launch_args");
+    let src = "crates/analysis/tests/patterns/launch_args.cu";
+    // `merge_parts<<<256, THREADS>>>(d_out, d_parts, PARTS)`: count = 240, so the loop's test
+    // splits one warp in eight, `definite`, and says where 240 came from.
+    let f = branch_at(&r, 13);
+    assert_eq!(f.certainty, Certainty::Definite);
+    assert!(!f.is_tallied(), "{:?}", f.kind);
+    let from = format!("assuming count = 240 (from the launch at {src}:36)");
+    assert!(f.notes.contains(&from), "{:?}", f.notes);
+    assert!(kernel(&r, "merge_parts").notes.contains(&from));
+    // Two launches with 240 and 96: both values examined (the one with 240 splits warp 7),
+    // saying so.
+    let head = kernel(&r, "head");
+    assert!(
+        head.notes
+            .iter()
+            .any(|n| n.starts_with("assuming n in {96, 240} (the 2 launches at")),
+        "{:?}",
+        head.notes
+    );
+    let f = branch_at(&r, 21);
+    assert_eq!(f.certainty, Certainty::Definite);
+    assert!(f.message.contains("1 of 8 warps"), "{}", f.message);
+    // One launch passes a run-time size: nothing bound, and the note says which launch.
+    let scale = kernel(&r, "scale");
+    assert!(!scale.notes.iter().any(|n| n.starts_with("assuming")));
+    assert!(
+        scale
+            .notes
+            .iter()
+            .any(|n| n.contains(&format!("the launch at {src}:39 passes `size`"))),
+        "{:?}",
+        scale.notes
+    );
+    assert!(branch_at(&r, 30).is_tallied());
 }

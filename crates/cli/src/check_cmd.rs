@@ -11,9 +11,9 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use warpscope_analysis::{
-    CheckOptions, Engine, GeometrySource, Input, KernelGeometry, check, parse_dim3,
+    CheckOptions, Engine, GeometrySource, HostLaunch, Input, KernelGeometry, check, parse_dim3,
 };
-use warpscope_frontend::{LaunchSite, launch_sites};
+use warpscope_frontend::launch_sites_with;
 use warpscope_report::{Report, Rule, text};
 
 /// Arguments of `warpscope check`.
@@ -52,6 +52,14 @@ pub struct CheckArgs {
     /// Show the PTX instruction of each finding.
     #[arg(long)]
     pub show_ptx: bool,
+    /// Host code to read kernel launches from (`kernel<<<grid, block>>>(args...)`): the block
+    /// and grid, and integer arguments every launch passes as a compile-time constant
+    /// (repeatable). The CUDA sources the PTX names are always read when found.
+    #[arg(long, value_name = "FILE")]
+    pub host_source: Vec<PathBuf>,
+    /// Read no host code: no geometry or parameter values from launch sites.
+    #[arg(long, conflicts_with = "host_source")]
+    pub no_host_source: bool,
     /// Print the geometry and assumptions used for each kernel.
     #[arg(long, short)]
     pub verbose: bool,
@@ -79,6 +87,8 @@ impl CheckArgs {
             grid: Vec::new(),
             assume: Vec::new(),
             config: None,
+            host_source: Vec::new(),
+            no_host_source: false,
             format: "text".into(),
             output: None,
             deny: Vec::new(),
@@ -340,6 +350,17 @@ pub fn analyse(args: &CheckArgs, opts: &CheckOptions) -> Analysed {
     let mut all = Report::default();
     let mut sources = text::Sources::new();
     let mut failed = false;
+    let mut host_sources = Vec::new();
+    for p in &args.host_source {
+        match std::fs::read_to_string(p) {
+            Ok(t) => host_sources.push((p.display().to_string(), p.clone(), t)),
+            Err(e) => {
+                eprintln!("error: --host-source {}: {e}", p.display());
+                failed = true;
+            }
+        }
+    }
+    let host_sources = &host_sources;
     let mut suppressed = 0usize;
     let mut loaded_modules = Vec::new();
     for path in &args.inputs {
@@ -355,7 +376,9 @@ pub fn analyse(args: &CheckArgs, opts: &CheckOptions) -> Analysed {
         }
         let source = |i: u32| sm.file(i).and_then(|f| f.text()).map(str::to_string);
         let mut opts = opts.clone();
-        opts.launch_geometry = launch_geometry(&loaded.module, sm);
+        if !args.no_host_source {
+            opts.add_launches(host_launches(&loaded.module, sm, host_sources));
+        }
         let opts = &opts;
         let input = Input {
             module: &loaded.module,
@@ -542,43 +565,63 @@ fn html_page(
     warpscope_report::html::render(&page)
 }
 
-/// Block and grid of each kernel launched (`kernel<<<grid, block>>>`) in the CUDA sources
-/// behind the module, by kernel name: the first launch whose block resolved.
-fn launch_geometry(
+/// The launches (`kernel<<<grid, block>>>(args...)`) in the host code behind the module:
+/// the CUDA sources its `.file` lines name (the `.cu` given, or those a `.ptx` names, when
+/// found) and the `--host-source` files, each with the headers it includes with
+/// `#include "..."` (looked up beside the including file).
+fn host_launches(
     module: &warpscope_ir::Module,
     sm: &warpscope_frontend::SourceMap,
-) -> BTreeMap<String, KernelGeometry> {
-    let mut sites: BTreeMap<String, Vec<(String, LaunchSite)>> = BTreeMap::new();
+    extra: &[(String, PathBuf, String)],
+) -> Vec<HostLaunch> {
+    let mut texts: Vec<(String, Option<PathBuf>, String)> = Vec::new();
     for (i, name) in &module.files {
         if warpscope_report::is_system_file(name) {
             continue;
         }
-        let Some(text) = sm.file(*i).and_then(|f| f.text()) else {
-            continue;
+        let Some(f) = sm.file(*i) else { continue };
+        let Some(text) = f.text() else { continue };
+        texts.push((name.clone(), f.path.clone(), text.to_string()));
+    }
+    for (name, path, text) in extra {
+        let same = |p: &Option<PathBuf>| {
+            p.as_ref()
+                .and_then(|p| p.canonicalize().ok())
+                .is_some_and(|p| path.canonicalize().is_ok_and(|q| p == q))
         };
-        for site in launch_sites(text) {
-            sites
-                .entry(site.kernel.clone())
-                .or_default()
-                .push((name.clone(), site));
+        if !texts.iter().any(|(_, p, _)| same(p)) {
+            texts.push((name.clone(), Some(path.clone()), text.clone()));
         }
     }
-    sites
-        .into_iter()
-        .filter_map(|(kernel, all)| {
-            let (file, first) = all.iter().find(|(_, s)| s.block.is_some())?;
-            let g = KernelGeometry {
-                block: first.block,
-                grid: first.grid,
-                source: GeometrySource::LaunchSite {
-                    file: file.clone(),
-                    line: first.line,
-                    sites: all.len(),
-                },
+    let mut out = Vec::new();
+    for (name, path, text) in &texts {
+        let dir = path
+            .as_ref()
+            .and_then(|p| p.parent())
+            .map(Path::to_path_buf);
+        // Headers are looked up beside the file that includes them.
+        let include = |inc: &str, from: &str| {
+            let base = if from.is_empty() {
+                dir.clone()?
+            } else {
+                Path::new(from).parent()?.to_path_buf()
             };
-            Some((kernel, g))
-        })
-        .collect()
+            let p = base.join(inc);
+            let t = std::fs::read_to_string(&p).ok()?;
+            Some((p.display().to_string(), t))
+        };
+        for site in launch_sites_with(text, &include) {
+            out.push(HostLaunch {
+                kernel: site.kernel,
+                file: name.clone(),
+                line: site.line,
+                grid: site.grid,
+                block: site.block,
+                args: site.args.into_iter().map(|a| (a.text, a.value)).collect(),
+            });
+        }
+    }
+    out
 }
 
 /// Runs `spec_path` under the profiler and marks `findings` against it. The note says how

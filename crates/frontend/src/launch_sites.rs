@@ -1,12 +1,16 @@
-//! Launch geometry from the host code of a CUDA source: `kernel<<<grid, block>>>(...)` sites
-//! whose `grid` and `block` are integer constants or `dim3` values built from constants,
+//! Launches in the host code of a CUDA source: `kernel<<<grid, block>>>(args...)` sites, with
+//! `grid` and `block` when they are integer constants or `dim3` values built from constants,
 //! `#define`d macros, `const`/`constexpr` integers and plain integer variables assigned before
-//! the launch. What cannot be resolved (a size read at run time) stays unknown.
+//! the launch, and each argument's value when it is a compile-time integer constant (a literal,
+//! a macro, a `const`/`constexpr` integer or an enumerator, or arithmetic of those; a plain
+//! variable is not one, since host code may change it). What cannot be resolved (a size read
+//! at run time) stays unknown.
 //!
 //! This reads the source text as written (comments and strings removed, object-like macros
-//! expanded): enough for the launch sites real code writes, with no preprocessor run.
+//! expanded, macros and constants of `#include "..."`d headers read when the caller can find
+//! them): enough for the launch sites real code writes, with no preprocessor run.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// One `<<<...>>>` launch of a kernel.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -19,12 +23,61 @@ pub struct LaunchSite {
     pub grid: Option<[u32; 3]>,
     /// Threads per block, when every dimension resolved.
     pub block: Option<[u32; 3]>,
+    /// The arguments in order, each with its value when it is a compile-time integer
+    /// constant.
+    pub args: Vec<LaunchArg>,
 }
+
+/// One argument of a launch.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LaunchArg {
+    /// The argument as written (comments removed, whitespace collapsed).
+    pub text: String,
+    /// Its value, when it is a compile-time integer constant.
+    pub value: Option<i64>,
+}
+
+/// Most headers read through `#include "..."` for one source (nested includes count).
+const MAX_HEADERS: usize = 64;
 
 /// Every launch site of `source` (in source order).
 pub fn launch_sites(source: &str) -> Vec<LaunchSite> {
+    launch_sites_with(source, &|_, _| None)
+}
+
+/// Every launch site of `source` (in source order), with the macros and constants of the
+/// headers it includes with `#include "NAME"`: `include(NAME, INCLUDER)` returns the text of
+/// header NAME as included from INCLUDER (`""` for `source` itself) and a name for it, or
+/// `None` when it cannot be found.
+pub fn launch_sites_with(
+    source: &str,
+    include: &dyn Fn(&str, &str) -> Option<(String, String)>,
+) -> Vec<LaunchSite> {
     let text = strip_comments_and_strings(source);
     let mut env = Env::default();
+    // Headers first (what they define comes before the includer's own text), breadth first.
+    let mut queue: Vec<(String, String)> = includes_of(source)
+        .into_iter()
+        .map(|n| (n, String::new()))
+        .collect();
+    let mut seen: Vec<String> = Vec::new();
+    let mut k = 0;
+    while k < queue.len() && seen.len() < MAX_HEADERS {
+        let (name, from) = queue[k].clone();
+        k += 1;
+        let Some((key, htext)) = include(&name, &from) else {
+            continue;
+        };
+        if seen.contains(&key) {
+            continue;
+        }
+        seen.push(key.clone());
+        queue.extend(includes_of(&htext).into_iter().map(|n| (n, key.clone())));
+        let stripped = strip_comments_and_strings(&htext);
+        env.collect_macros(&stripped);
+        env.headers.push_str(&stripped);
+        env.headers.push_str("\n;\n");
+    }
     env.collect_macros(&text);
     let mut out = Vec::new();
     let bytes = text.as_bytes();
@@ -45,11 +98,38 @@ pub fn launch_sites(source: &str) -> Vec<LaunchSite> {
         let before = &text[..at];
         let args = split_top(args_text);
         let dims = |i: usize| args.get(i).and_then(|a| env.dim3_at(a.trim(), before, 0));
+        // The argument list after `>>>`.
+        let after = &text[pos + close + 3..];
+        let call_args = after
+            .trim_start()
+            .starts_with('(')
+            .then(|| {
+                let open = after.len() - after.trim_start().len();
+                let end = matching(&after[open..])?;
+                Some(&after[open + 1..open + end])
+            })
+            .flatten();
+        let call_args = call_args
+            .map(|a| {
+                if a.trim().is_empty() {
+                    Vec::new()
+                } else {
+                    split_top(a)
+                        .into_iter()
+                        .map(|x| LaunchArg {
+                            text: x.split_whitespace().collect::<Vec<_>>().join(" "),
+                            value: env.const_at(x, before, 0),
+                        })
+                        .collect()
+                }
+            })
+            .unwrap_or_default();
         out.push(LaunchSite {
             kernel,
             line,
             grid: dims(0),
             block: dims(1),
+            args: call_args,
         });
         pos += close + 3;
     }
@@ -107,6 +187,20 @@ fn split_top(s: &str) -> Vec<&str> {
     out
 }
 
+/// The names of the headers `source` includes with `#include "NAME"` (not `<NAME>`: system
+/// headers hold no launch constants of the program).
+fn includes_of(source: &str) -> Vec<String> {
+    source
+        .lines()
+        .filter_map(|l| {
+            let t = l.trim_start().strip_prefix('#')?.trim_start();
+            let r = t.strip_prefix("include")?.trim_start().strip_prefix('"')?;
+            let name = &r[..r.find('"')?];
+            (!name.is_empty()).then(|| name.to_string())
+        })
+        .collect()
+}
+
 /// Comments and string/char literals replaced by spaces (newlines kept, so lines stay put).
 fn strip_comments_and_strings(s: &str) -> String {
     let b = s.as_bytes();
@@ -158,6 +252,12 @@ fn strip_comments_and_strings(s: &str) -> String {
 #[derive(Default)]
 struct Env {
     macros: HashMap<String, String>,
+    /// The included headers' text (comments and strings removed), where constants the source
+    /// itself does not declare are looked up.
+    headers: String,
+    /// Macros defined more than once with different bodies (conditional compilation): never
+    /// resolved.
+    conflicting: HashSet<String>,
 }
 
 /// Nesting limit for macro and variable resolution (a self-referring macro ends here).
@@ -202,8 +302,18 @@ impl Env {
             if name.is_empty() || body[end..].starts_with('(') {
                 continue;
             }
-            self.macros
-                .insert(name.to_string(), body[end..].trim().to_string());
+            let value = body[end..].trim().to_string();
+            // Defined twice with different bodies: `#ifdef SMALL_DATASET #define N 512 #else
+            // #define N 4096`, which this reader cannot choose between. Unknown.
+            if self.conflicting.contains(name) {
+                continue;
+            }
+            if self.macros.get(name).is_some_and(|v| *v != value) {
+                self.macros.remove(name);
+                self.conflicting.insert(name.to_string());
+                continue;
+            }
+            self.macros.insert(name.to_string(), value);
         }
     }
 
@@ -317,13 +427,92 @@ impl Env {
             before,
             depth,
             nest: 0,
+            constant: false,
         };
         let v = p.expr()?;
         (p.pos == toks.len()).then_some(v)
     }
 
+    /// The value of `expr` when it is a compile-time integer constant: names resolve only to
+    /// macros, `const`/`constexpr` integers and enumerators (of `before`, else of the included
+    /// headers) that no later declaration of the same name shadows.
+    fn const_at(&self, expr: &str, before: &str, depth: u32) -> Option<i64> {
+        if depth > MAX_DEPTH {
+            return None;
+        }
+        let toks = tokens(expr)?;
+        let mut p = Parser {
+            toks: &toks,
+            pos: 0,
+            env: self,
+            before,
+            depth,
+            nest: 0,
+            constant: true,
+        };
+        let v = p.expr()?;
+        (p.pos == toks.len()).then_some(v)
+    }
+
+    /// The value of constant `name`: a macro, or a `const`/`constexpr` integer or an
+    /// enumerator with an initialiser, declared in `before` (the last such declaration) or in
+    /// the headers, and not redeclared in `before` after it (a parameter or local of the same
+    /// name shadows it).
+    fn const_name(&self, name: &str, before: &str, depth: u32) -> Option<i64> {
+        if self.conflicting.contains(name) {
+            return None;
+        }
+        if let Some(m) = self.macros.get(name) {
+            return self.const_at(m, before, depth + 1);
+        }
+        let decl = |text: &str| -> Option<(usize, usize)> {
+            let mut last = None;
+            for i in word_positions(text, name) {
+                let r = text[i + name.len()..].trim_start();
+                let Some(r) = r.strip_prefix('=').filter(|r| !r.starts_with('=')) else {
+                    continue;
+                };
+                let start = text.len() - r.len();
+                let end = if in_enum(text, i) {
+                    r.find([',', '}'])?
+                } else if declared_const(text, i) {
+                    r.find(';')?
+                } else {
+                    continue;
+                };
+                last = Some((i, start + end));
+            }
+            last
+        };
+        let (value_text, after_decl, scope) = match decl(before) {
+            Some((i, end)) => {
+                let r = &before[i + name.len()..end];
+                (r.trim_start().trim_start_matches('='), end, &before[..i])
+            }
+            None => {
+                let (i, end) = decl(&self.headers)?;
+                let r = &self.headers[i + name.len()..end];
+                (r.trim_start().trim_start_matches('='), 0, "")
+            }
+        };
+        // A later declaration of the name (`int n`, a parameter) shadows it.
+        if word_positions(&before[after_decl..], name).any(|j| {
+            let head = before[after_decl..after_decl + j].trim_end();
+            let word_start = head.rfind(|c: char| !is_ident(c)).map_or(0, |p| p + 1);
+            let word = &head[word_start..];
+            !word.is_empty() && !matches!(word, "return" | "case" | "sizeof" | "else" | "do")
+        }) {
+            return None;
+        }
+        let scope = if scope.is_empty() { before } else { scope };
+        self.const_at(value_text, scope, depth + 1)
+    }
+
     /// The value of integer name `name`: a macro, or the last `name = expr;` before the use.
     fn int_name(&self, name: &str, before: &str, depth: u32) -> Option<i64> {
+        if self.conflicting.contains(name) {
+            return None;
+        }
         if let Some(m) = self.macros.get(name) {
             return self.int_at(m, before, depth + 1);
         }
@@ -336,10 +525,55 @@ impl Env {
                 last = Some((i, r));
             }
         }
-        let (i, r) = last?;
+        let Some((i, r)) = last else {
+            // Not assigned in the source: a constant of an included header.
+            return self.const_name(name, before, depth + 1);
+        };
         let end = r.find(';')?;
         self.int_at(&r[..end], &before[..i], depth + 1)
     }
+}
+
+/// Whether the declaration naming something at byte `i` of `text` is `const` or
+/// `constexpr` (the words of its statement before the name).
+fn declared_const(text: &str, i: usize) -> bool {
+    let head_start = text[..i].rfind([';', '{', '}', ')']).map_or(0, |p| p + 1);
+    // Preprocessor lines end no statement but are none of it.
+    let words: Vec<&str> = text[head_start..i]
+        .lines()
+        .filter(|l| !l.trim_start().starts_with('#'))
+        .flat_map(|l| l.split(|c: char| !is_ident(c)))
+        .filter(|w| !w.is_empty())
+        .collect();
+    words.iter().any(|w| *w == "const" || *w == "constexpr")
+        && words
+            .last()
+            .is_some_and(|w| INT_TYPES.contains(w) || matches!(*w, "const" | "auto"))
+        && words.iter().all(|w| {
+            INT_TYPES.contains(w)
+                || matches!(*w, "const" | "constexpr" | "static" | "inline" | "auto")
+        })
+}
+
+/// Whether byte `i` of `text` lies in the braces of an `enum`.
+fn in_enum(text: &str, i: usize) -> bool {
+    let mut depth = 0i32;
+    for (k, c) in text[..i].char_indices().rev() {
+        match c {
+            '}' => depth += 1,
+            '{' if depth == 0 => {
+                let head = text[..k].trim_end();
+                let head_start = head.rfind([';', '{', '}']).map_or(0, |p| p + 1);
+                return head[head_start..]
+                    .split(|c: char| !is_ident(c))
+                    .any(|w| w == "enum");
+            }
+            '{' => depth -= 1,
+            ';' if depth == 0 => return false,
+            _ => {}
+        }
+    }
+    false
 }
 
 /// Index of the bracket closing the one `s` starts with.
@@ -416,6 +650,8 @@ struct Parser<'a> {
     /// Parentheses and unary operators open now (bounded: the input cannot drive the
     /// recursion deep).
     nest: u32,
+    /// Names resolve only to compile-time constants ([`Env::const_name`]).
+    constant: bool,
 }
 
 /// Most nested parentheses and unary operators in one expression.
@@ -430,8 +666,9 @@ const LEVELS: [&[&str]; 6] = [
     &["*", "/", "%"],
 ];
 
-const INT_TYPES: [&str; 9] = [
+const INT_TYPES: [&str; 12] = [
     "int", "unsigned", "long", "short", "size_t", "uint", "int32_t", "uint32_t", "int64_t",
+    "uint64_t", "signed", "char",
 ];
 
 impl Parser<'_> {
@@ -518,6 +755,10 @@ impl Parser<'_> {
                 self.pos += 1;
                 Some(*v)
             }
+            Tok::Name(n) if self.constant => {
+                self.pos += 1;
+                self.env.const_name(n, self.before, self.depth + 1)
+            }
             Tok::Name(n) => {
                 self.pos += 1;
                 self.env.int_name(n, self.before, self.depth + 1)
@@ -561,6 +802,77 @@ void f(int n) {
         assert_eq!(s[2].grid, Some([4, 4, 1]));
         assert_eq!(s[2].block, Some([32, 8, 1]));
         assert_eq!(s[3].block, Some([256, 1, 1]));
+    }
+
+    #[test]
+    fn compile_time_constant_arguments() {
+        let header =
+            "#define BINS 64\nstatic const int PARTS = 2 * BINS;\nenum { WIDE = 3, NARROW = 1 };\n";
+        let src = r#"
+#include "common.h"
+static const unsigned int COUNT = 240;
+int runtime = 7;
+void f(unsigned int bytes, int *d) {
+    const unsigned int local = bytes / 4;
+    k<<<COUNT, 256>>>(d, COUNT, PARTS + 1, WIDE, runtime, local, 1.5f, (int)sizeof(int), 3u);
+    g<<<1, BLOCK>>>();
+}
+void h(int COUNT) {
+    k<<<1, 1>>>(0, COUNT, 0, 0, 0, 0, 0, 0, 0);
+}
+"#;
+        let inc = |name: &str, from: &str| {
+            (name == "common.h" && from.is_empty()).then(|| {
+                (
+                    name.to_string(),
+                    format!("{header}#define BLOCK (NARROW * 32)\n"),
+                )
+            })
+        };
+        let s = launch_sites_with(src, &inc);
+        assert_eq!(s.len(), 3, "{s:?}");
+        let v: Vec<Option<i64>> = s[0].args.iter().map(|a| a.value).collect();
+        assert_eq!(
+            v,
+            [
+                None,
+                Some(240),
+                Some(129),
+                Some(3),
+                None,
+                None,
+                None,
+                None,
+                Some(3)
+            ],
+            "{:?}",
+            s[0].args
+        );
+        assert_eq!(s[0].args[6].text, "1.5f");
+        assert_eq!(s[0].grid, Some([240, 1, 1]));
+        assert_eq!(
+            s[1].block,
+            Some([32, 1, 1]),
+            "a macro of the included header"
+        );
+        assert!(s[1].args.is_empty());
+        assert_eq!(
+            s[2].args[1].value, None,
+            "the parameter COUNT shadows the constant"
+        );
+        // A macro defined differently under conditional compilation is unknown.
+        let cond = "#ifdef SMALL\n#define N 512\n#else\n#define N 4096\n#endif\n#define B 32\n#define B 32\nvoid f(float *d) { k<<<N / B, B>>>(d, N, B); }\n";
+        let s2 = launch_sites(cond);
+        assert_eq!(s2[0].grid, None);
+        assert_eq!(
+            s2[0].block,
+            Some([32, 1, 1]),
+            "the same body twice is one macro"
+        );
+        assert_eq!(s2[0].args[1].value, None);
+        assert_eq!(s2[0].args[2].value, Some(32));
+        // Without the header, its names are unknown.
+        assert_eq!(launch_sites(src)[0].args[2].value, None);
     }
 
     #[test]

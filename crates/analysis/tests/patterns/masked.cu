@@ -63,14 +63,17 @@ __global__ void butterfly_shifted(float *out, const float *in, int stride) {
     out[pos] = in[((pos - lo) << 1) + lo + 1]; // expect: misaligned-access possible
 }
 
-int main() {
+// The sizes are read at run time, so no launch tells the analysis the parameters (what these
+// kernels test is the reading of unknown ones).
+int main(int argc, char **argv) {
     float *f = 0;
     unsigned *u = 0;
-    butterfly<<<64, 256>>>(f, f, 1024);
-    sample_ranks<<<16, 256>>>(u, u, 1 << 14, 4096);
-    shifted_blocks<<<64, 256>>>(f, f, 11);
-    rows_mul24<<<dim3(8, 8), dim3(32, 8)>>>(f, f, 256);
-    joined<<<64, 256>>>(f, f, 16384);
-    butterfly_shifted<<<64, 256>>>(f, f, 1024);
+    int k = argc;
+    butterfly<<<64, 256>>>(f, f, k << 10);
+    sample_ranks<<<16, 256>>>(u, u, k << 14, k << 12);
+    shifted_blocks<<<64, 256>>>(f, f, k + 10);
+    rows_mul24<<<dim3(8, 8), dim3(32, 8)>>>(f, f, k << 8);
+    joined<<<64, 256>>>(f, f, k << 14);
+    butterfly_shifted<<<64, 256>>>(f, f, k << 10);
     return 0;
 }

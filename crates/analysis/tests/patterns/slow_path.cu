@@ -72,13 +72,15 @@ __global__ void triangle(float *out, const float *in, int n) {
     out[j] = s;
 }
 
-int main() {
+// Sizes read at run time: no launch tells the analysis `n` (the loops test unknown bounds).
+int main(int argc, char **argv) {
     float *a = nullptr, *b = nullptr, *c = nullptr, *d = nullptr;
-    column_mean<<<16, 256>>>(a, b, 100);
+    int n = argc;
+    column_mean<<<16, 256>>>(a, b, n * 100);
     centre<<<16, 256>>>(a, b, c, d);
     column_rms<<<16, 256>>>(a, b);
     quiet<<<16, 256>>>(a, b, c, 1.0f, 2.0f);
-    grid_stride<<<16, 256>>>(a, 5000);
-    triangle<<<16, 256>>>(a, b, 4096);
+    grid_stride<<<16, 256>>>(a, n * 5000);
+    triangle<<<16, 256>>>(a, b, n << 12);
     return 0;
 }

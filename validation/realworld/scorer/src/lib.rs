@@ -59,18 +59,54 @@ impl Measure {
 /// How `check` is run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
-    /// `warpscope check --format json FILE`: what a new user types.
+    /// `warpscope check --format json --no-host-source FILE`: the PTX alone, no host code read.
+    PtxOnly,
+    /// `warpscope check --format json FILE`: what a new user types, from the repository root,
+    /// where the CUDA sources the PTX's `.file` lines name are found (the kernel's own `.cu`):
+    /// their launch sites give geometry and constant arguments.
     Defaults,
+    /// As defaults, plus `--host-source F` for every `.cu`/`.cuh` file of the application's
+    /// folder: what a user with the sources passes.
+    HostSource,
     /// As defaults, plus `--block K=X,Y,Z --grid K=X,Y,Z` for each kernel the H100 ran, with the
     /// geometry of its first profiled launch (`truth/launches.tsv`).
     Geometry,
 }
 
 impl Mode {
+    /// Every mode, in the order of the tables.
+    pub const ALL: [Mode; 4] = [
+        Mode::PtxOnly,
+        Mode::Defaults,
+        Mode::HostSource,
+        Mode::Geometry,
+    ];
+
     pub fn name(self) -> &'static str {
         match self {
+            Mode::PtxOnly => "PTX only",
             Mode::Defaults => "defaults",
+            Mode::HostSource => "defaults + host source",
             Mode::Geometry => "geometry given",
+        }
+    }
+
+    /// The key of the mode in `floors.tsv`, `skip.tsv` and `--mode`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Mode::PtxOnly => "ptx-only",
+            Mode::Defaults => "defaults",
+            Mode::HostSource => "host",
+            Mode::Geometry => "geometry",
+        }
+    }
+
+    /// The modes `--mode NAME` selects: a key, `both` (defaults and geometry) or `all`.
+    pub fn parse_list(name: &str) -> Option<Vec<Mode>> {
+        match name {
+            "both" => Some(vec![Mode::Defaults, Mode::Geometry]),
+            "all" => Some(Mode::ALL.to_vec()),
+            k => Mode::ALL.iter().find(|m| m.key() == k).map(|m| vec![*m]),
         }
     }
 }
@@ -90,6 +126,9 @@ pub struct App {
     pub launches: BTreeMap<String, Geometry>,
     /// Mangled names of the kernels the H100 ran (those with rows in the truth table).
     pub ran: BTreeSet<String>,
+    /// The application's CUDA files (`.cu`, `.cuh`; repository-relative, sorted): the host
+    /// code `--host-source` passes.
+    pub host_sources: Vec<PathBuf>,
 }
 
 /// What the H100 counted on one CUDA line (summed over kernels and profiled launches).
@@ -196,13 +235,27 @@ pub fn load_apps(root: &Path) -> Result<Vec<App>, String> {
     ptx.sort();
     let mut apps = Vec::new();
     for l in read(rw.join("apps.tsv"))?.lines() {
-        let Some(name) = l
-            .split('\t')
-            .next()
+        let cols: Vec<&str> = l.split('\t').collect();
+        let Some(name) = cols
+            .first()
+            .copied()
             .filter(|n| !n.is_empty() && !n.starts_with('#'))
         else {
             continue;
         };
+        let mut host_sources = Vec::new();
+        if let (Some(suite), Some(dir)) = (cols.get(1), cols.get(2)) {
+            let d = rw.join("src").join(suite).join(dir);
+            if let Ok(entries) = std::fs::read_dir(&d) {
+                for e in entries.flatten() {
+                    let p = e.path();
+                    if p.extension().is_some_and(|x| x == "cu" || x == "cuh") {
+                        host_sources.push(p.strip_prefix(root).unwrap_or(&p).to_path_buf());
+                    }
+                }
+            }
+            host_sources.sort();
+        }
         let modules: Vec<PathBuf> = ptx
             .iter()
             .filter(|p| {
@@ -236,6 +289,7 @@ pub fn load_apps(root: &Path) -> Result<Vec<App>, String> {
             lines,
             launches: launches.remove(name).unwrap_or_default(),
             ran,
+            host_sources,
         });
     }
     Ok(apps)
@@ -244,6 +298,15 @@ pub fn load_apps(root: &Path) -> Result<Vec<App>, String> {
 /// The arguments `mode` adds for `module` of `app`.
 pub fn mode_args(app: &App, module_text: &str, mode: Mode) -> Vec<String> {
     let mut a = Vec::new();
+    if mode == Mode::PtxOnly {
+        a.push("--no-host-source".into());
+    }
+    if mode == Mode::HostSource {
+        for f in &app.host_sources {
+            a.push("--host-source".into());
+            a.push(f.display().to_string());
+        }
+    }
     if mode == Mode::Geometry {
         for (k, (g, b)) in &app.launches {
             if module_text.contains(&format!(".entry {k}(")) {

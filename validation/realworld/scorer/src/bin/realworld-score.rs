@@ -23,7 +23,8 @@ struct Args {
     /// The warpscope binary (default: target/release/warpscope, else target/debug/warpscope).
     #[arg(long)]
     warpscope: Option<PathBuf>,
-    /// defaults, geometry or both.
+    /// ptx-only, defaults, host (defaults + --host-source), geometry, both (defaults and
+    /// geometry) or all.
     #[arg(long, default_value = "both")]
     mode: String,
     /// Seconds one `check` run may take before it is killed and counted as a timeout.
@@ -91,14 +92,12 @@ fn main() -> ExitCode {
         },
         None => Vec::new(),
     };
-    let modes: Vec<(Mode, &str)> = match args.mode.as_str() {
-        "defaults" => vec![(Mode::Defaults, "defaults")],
-        "geometry" => vec![(Mode::Geometry, "geometry")],
-        "both" => vec![(Mode::Defaults, "defaults"), (Mode::Geometry, "geometry")],
-        m => {
-            eprintln!("error: unknown mode `{m}` (defaults, geometry or both)");
-            return ExitCode::from(2);
-        }
+    let Some(modes) = Mode::parse_list(&args.mode) else {
+        eprintln!(
+            "error: unknown mode `{}` (ptx-only, defaults, host, geometry, both or all)",
+            args.mode
+        );
+        return ExitCode::from(2);
     };
     let skip_text = match &args.skip_file {
         Some(p) => match std::fs::read_to_string(p) {
@@ -119,7 +118,8 @@ fn main() -> ExitCode {
         args.timeout
     );
     let mut failed = Vec::new();
-    for (mode, key) in modes {
+    for mode in modes {
+        let key = mode.key();
         let mut skip: BTreeSet<String> = parse_skip(&skip_text, key);
         skip.extend(args.skip.iter().cloned());
         let s = score_all(&bin, &root, &apps, mode, limit, &skip, args.jobs);

@@ -1,0 +1,129 @@
+//! `check` reads kernel launches from host code: the CUDA sources a module names (found from
+//! the PTX's `.file` lines) and `--host-source` files; `--no-host-source` reads none. Integer
+//! arguments that every launch passes as a compile-time constant bind the kernel's
+//! parameters, with the launch as provenance (`--verbose`, JSON kernel notes, the finding's
+//! notes).
+
+mod common;
+
+use serde_json::Value;
+use std::path::PathBuf;
+
+const PTX: &str = "crates/analysis/tests/patterns/launch_args.ptx";
+
+fn json(args: &[&str]) -> Value {
+    let mut a = vec!["check", "--format", "json"];
+    a.extend_from_slice(args);
+    let (code, out, err) = common::warpscope(&a);
+    assert_eq!(code, 0, "warpscope {}: {err}", a.join(" "));
+    serde_json::from_str(&out).unwrap()
+}
+
+/// The divergent-branch finding on CUDA line `line` of the report.
+fn branch(v: &Value, line: u64) -> Value {
+    v["report"]["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["rule"] == "divergent-branch" && f["location"]["cuda"]["line"] == line)
+        .cloned()
+        .unwrap_or_else(|| panic!("no divergent-branch on line {line}"))
+}
+
+fn notes(f: &Value) -> Vec<String> {
+    f["notes"]
+        .as_array()
+        .map(|n| {
+            n.iter()
+                .filter_map(|x| x.as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn launch_arguments_of_the_named_source_bind_parameters() {
+    let v = json(&[PTX]);
+    let f = branch(&v, 13);
+    assert_eq!(f["certainty"], "definite");
+    assert!(f.get("kind").is_none(), "{f}");
+    assert!(
+        notes(&f).contains(
+            &"assuming count = 240 (from the launch at crates/analysis/tests/patterns/launch_args.cu:36)"
+                .to_string()
+        ),
+        "{f}"
+    );
+    // Without host code the bound is unknown: a boundary note.
+    let v = json(&["--no-host-source", PTX]);
+    let f = branch(&v, 13);
+    assert_eq!(f["certainty"], "possible");
+    assert_eq!(f["kind"], "boundary");
+    // --verbose prints where the value came from.
+    let (code, out, err) = common::warpscope(&["check", "--verbose", PTX]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("assuming count = 240 (from the launch at "),
+        "{out}"
+    );
+    assert!(
+        out.contains("assuming n in {96, 240} (the 2 launches at "),
+        "{out}"
+    );
+}
+
+#[test]
+fn host_source_files_given_on_the_command_line_are_read() {
+    // A copy of the PTX whose `.file` names a source that is not there: only the host file
+    // given says how the kernel is launched.
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("host_source");
+    std::fs::create_dir_all(&dir).unwrap();
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let ptx = std::fs::read_to_string(root.join(PTX)).unwrap().replace(
+        "crates/analysis/tests/patterns/launch_args.cu",
+        "gone/launch_args.cu",
+    );
+    let p = dir.join("moved.ptx");
+    std::fs::write(&p, ptx).unwrap();
+    let host = dir.join("host.cu");
+    std::fs::write(
+        &host,
+        "#include \"sizes.h\"\nvoid go(unsigned *o, const unsigned *p) {\n    merge_parts<<<64, THREADS>>>(o, p, PARTS - 8);\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("sizes.h"),
+        "#define THREADS 256\n#define PARTS 240\n",
+    )
+    .unwrap();
+    let (p, host) = (p.to_str().unwrap(), host.to_str().unwrap());
+    let f = branch(&json(&[p]), 13);
+    assert_eq!(f["kind"], "boundary", "no host code: {f}");
+    let v = json(&["--host-source", host, p]);
+    let f = branch(&v, 13);
+    assert_eq!(f["certainty"], "definite", "{f}");
+    assert!(
+        notes(&f).iter().any(
+            |n| n.starts_with("assuming count = 232 (from the launch at ")
+                && n.ends_with("host.cu:3)")
+        ),
+        "{f}"
+    );
+    let k = v["report"]["kernels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|k| k["name"] == "merge_parts")
+        .unwrap();
+    assert!(
+        k["geometry"]
+            .as_str()
+            .unwrap()
+            .starts_with("block 256x1x1 (launch at "),
+        "{k}"
+    );
+    // A host file that cannot be read is an error naming it.
+    let (code, _, err) = common::warpscope(&["check", "--host-source", "no/such.cu", p]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--host-source no/such.cu"), "{err}");
+}
