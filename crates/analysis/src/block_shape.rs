@@ -167,6 +167,11 @@ pub fn merge_findings(per_shape: &[(KernelAnalysis, Vec<Finding>, usize)]) -> Ve
                     "geometry: only in blocks {} of the shapes tried; give --block to decide",
                     blocks(&shapes)
                 ));
+                f.caveat = Some(format!(
+                    "rests on the block shape: nothing gave the kernel's block, and it holds \
+                     only in {} of the shapes tried; --block settles it",
+                    blocks(&shapes)
+                ));
             }
             f
         })

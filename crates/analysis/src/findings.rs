@@ -400,7 +400,20 @@ fn access_findings(cx: &Ctx<'_>, a: &AccessResult) -> Vec<Finding> {
             MemClass::Fine => continue,
             MemClass::Uncoalesced => {
                 let g = a.global.clone().unwrap_or_default();
-                let msg = if a.data_dependent && g.sectors.1 == 0 {
+                let msg = if !proven
+                    && !a.data_dependent
+                    && g.sectors.1 > 0
+                    && g.sectors.1 <= g.ideal.1
+                {
+                    // No lane pattern examined shows an excess: only lanes that a condition
+                    // the analysis cannot evaluate switches off could leave holes.
+                    format!(
+                        "lanes that a condition the analysis cannot evaluate switches off may \
+                         leave holes in the warp's request (the lanes examined touch {} sectors, \
+                         as their bytes need)",
+                        range_text(g.sectors)
+                    )
+                } else if a.data_dependent && g.sectors.1 == 0 {
                     "addresses depend on loaded data: a warp request may touch up to one sector per lane"
                         .to_string()
                 } else if a.param_dependent && g.sectors.1 == 0 {
@@ -565,6 +578,9 @@ fn access_findings(cx: &Ctx<'_>, a: &AccessResult) -> Vec<Finding> {
         if a.pitch_read {
             f.notes.push(PITCH_NOTE.to_string());
         }
+        if !proven {
+            f.caveat = memory_caveat(rule, a, &cx.ka.expr(a.site.addr));
+        }
         let active = cx.ka.expr(a.site.active);
         if active != "1" {
             f.notes.push(format!("executed when (ACF): {active}"));
@@ -573,6 +589,39 @@ fn access_findings(cx: &Ctx<'_>, a: &AccessResult) -> Vec<Finding> {
         out.push(f);
     }
     out
+}
+
+/// What a `possible` memory finding rests on when that is only a guess about a value the
+/// analysis was not told (`None` when it has evidence of its own: loaded addresses, a stride
+/// that scatters the lanes, an excess in the lanes examined).
+fn memory_caveat(rule: Rule, a: &AccessResult, address: &str) -> Option<String> {
+    let g = a.global.as_ref()?;
+    let from_data = a.data_dependent || address.contains("load[");
+    match rule {
+        // The start offset comes from the pitch reading, not from data.
+        Rule::MisalignedAccess if a.pitch_read && !from_data => Some(
+            "rests on reading an unknown integer parameter as a padded row pitch; where rows \
+             are not a multiple of 32 bytes apart, or the base pointer is offset, the accesses \
+             may be aligned or misaligned otherwise: --assume NAME=VALUE measures it"
+                .to_string(),
+        ),
+        // No start offset measured: an unknown scalar moves it.
+        Rule::MisalignedAccess if g.misalign.is_none() && !from_data => Some(
+            "rests on an offset the analysis was not told (an unknown parameter scales or \
+             shifts the start): the accesses are misaligned only for some of its values; \
+             --assume NAME=VALUE measures it"
+                .to_string(),
+        ),
+        Rule::UncoalescedAccess if !from_data && g.sectors.1 > 0 && g.sectors.1 <= g.ideal.1 => {
+            Some(
+                "rests on lanes a condition the analysis cannot evaluate (an unrolled loop's \
+                 remainder, a loop-carried value) may switch off; every lane pattern it \
+                 examined is dense"
+                    .to_string(),
+            )
+        }
+        _ => None,
+    }
 }
 
 fn range_text(r: (u32, u32)) -> String {
@@ -676,6 +725,10 @@ fn merge_into(o: &mut Finding, f: Finding) {
     // its line is that branch's finding; folded with another such note, it stays a note.
     if o.kind != f.kind && !(o.is_tallied() && f.is_tallied()) {
         o.kind = None;
+    }
+    // A caveat folded with a finding that has evidence of its own is that finding's.
+    if o.caveat.is_none() || f.caveat.is_none() {
+        o.caveat = None;
     }
     for (k, m) in f.measures {
         match o.measures.get_mut(&k) {

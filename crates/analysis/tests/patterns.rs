@@ -318,3 +318,59 @@ fn constant_launch_arguments_bind_parameters_with_the_launch_as_provenance() {
     );
     assert!(branch_at(&r, 30).is_tallied());
 }
+
+#[test]
+fn findings_are_ranked_proven_likely_then_caveats_that_say_what_they_rest_on() {
+    let r = exact("ranked");
+    let line = |f: &warpscope_report::Finding| f.location.cuda.as_ref().unwrap().line;
+    // Proven (line 11), likely (loaded index, line 10), then the caveat (line 9): not in
+    // source order.
+    let order: Vec<u32> = r.report.findings.iter().map(line).collect();
+    assert_eq!(
+        order,
+        [11, 10, 9],
+        "{:#?}",
+        r.report
+            .findings
+            .iter()
+            .map(|f| (&f.message, &f.notes, &f.caveat))
+            .collect::<Vec<_>>()
+    );
+    let caveat = &r.report.findings[2];
+    assert_eq!(caveat.rank(), warpscope_report::Rank::Caveat);
+    assert!(
+        caveat
+            .caveat
+            .as_deref()
+            .is_some_and(|c| c.starts_with("rests on an offset the analysis was not told")),
+        "{:?}",
+        caveat.caveat
+    );
+    assert!(r.report.findings[1].caveat.is_none());
+    let mut sources = warpscope_report::text::Sources::new();
+    sources.insert(
+        "crates/analysis/tests/patterns/ranked.cu",
+        std::fs::read_to_string(common::root().join("crates/analysis/tests/patterns/ranked.cu"))
+            .unwrap(),
+    );
+    let text = warpscope_report::text::render(
+        &r.report,
+        &sources,
+        &warpscope_report::text::TextOptions::default(),
+    );
+    insta::assert_snapshot!("ranked_text", text);
+    let sarif = warpscope_report::sarif::to_value(&r.report);
+    let results = sarif["runs"][0]["results"].as_array().unwrap();
+    let ranks: Vec<f64> = results
+        .iter()
+        .map(|x| x["rank"].as_f64().unwrap())
+        .collect();
+    assert!(ranks.windows(2).all(|w| w[0] > w[1]), "{ranks:?}");
+    assert!(
+        results[2]["message"]["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("Caveat: ")
+    );
+    assert!(results[2]["properties"]["caveat"].is_string());
+}

@@ -470,6 +470,13 @@ pub struct Finding {
     /// and SARIF always carry them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
+    /// Set on a `possible` finding that rests only on a guess the analysis made for a value
+    /// it was not told (an unknown pitch read as padded, a block shape tried, lanes an
+    /// unknown condition may switch off): what it rests on and what settles it. Such a
+    /// finding is a caveat to check, not a likely problem; reports rank it after the others
+    /// ([`Finding::rank`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caveat: Option<String>,
 }
 
 impl Finding {
@@ -497,6 +504,7 @@ impl Finding {
             notes: Vec::new(),
             verdict: None,
             kind: None,
+            caveat: None,
         }
     }
 
@@ -522,12 +530,56 @@ impl Finding {
     }
 
     /// Sort key: file, line, column, rule.
-    pub fn sort_key(&self) -> (Option<&SourceLocation>, Option<&PtxLocation>, Rule) {
+    pub fn sort_key(&self) -> (Rank, Option<&SourceLocation>, Option<&PtxLocation>, Rule) {
         (
+            self.rank(),
             self.location.cuda.as_ref(),
             self.location.ptx.as_ref(),
             self.rule,
         )
+    }
+
+    /// How much a reader should weigh the finding: reports list findings by rank, then by
+    /// place.
+    pub fn rank(&self) -> Rank {
+        if self.is_tallied() {
+            Rank::Note
+        } else if self.certainty == Certainty::Definite {
+            Rank::Proven
+        } else if self.caveat.is_some() {
+            Rank::Caveat
+        } else {
+            Rank::Likely
+        }
+    }
+}
+
+/// The order in which reports list findings: what the analysis proved, then what points at
+/// a problem without proof (data-dependent addresses and branches, unknown strides), then
+/// caveats that rest only on a guess about a value it was not told, then the notes that the
+/// text report only counts (boundary checks, predicated exits and bodies).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Rank {
+    /// `definite`: holds for the assumed geometry and parameters whatever the data.
+    Proven,
+    /// `possible`, with evidence of its own: depends on data, or on an unknown that scatters
+    /// lanes.
+    Likely,
+    /// `possible`, resting only on a guess ([`Finding::caveat`]).
+    Caveat,
+    /// A `divergent-branch` note of kind `boundary`, `exit` or `predicated`.
+    Note,
+}
+
+impl Rank {
+    /// SARIF's `result.rank` (0 to 100: priority of the result).
+    pub fn sarif(self) -> f64 {
+        match self {
+            Rank::Proven => 90.0,
+            Rank::Likely => 60.0,
+            Rank::Caveat => 20.0,
+            Rank::Note => 5.0,
+        }
     }
 }
 

@@ -134,6 +134,9 @@ fn properties(f: &Finding) -> Value {
     if let Some(k) = &f.kind {
         p.insert("kind".into(), json!(k));
     }
+    if let Some(c) = &f.caveat {
+        p.insert("caveat".into(), json!(c));
+    }
     p.insert(
         "measures".into(),
         serde_json::to_value(&f.measures).unwrap_or(Value::Null),
@@ -182,7 +185,12 @@ fn result(f: &Finding) -> Value {
             Certainty::Possible => "note",
         }),
     );
-    let mut text = f.message.clone();
+    // Priority: proven, likely, caveat, tallied note (`Finding::rank`).
+    r.insert("rank".into(), json!(f.rank().sarif()));
+    let mut text = match &f.caveat {
+        Some(c) => format!("Caveat: {} ({c})", f.message),
+        None => f.message.clone(),
+    };
     if let Some(fix) = &f.fix {
         text.push_str(". Fix: ");
         text.push_str(fix);

@@ -89,6 +89,9 @@ fn notes(f: &Finding, opts: &TextOptions) -> Vec<String> {
         let _ = write!(head, ", in `{func}`");
     }
     notes.push(head);
+    if let Some(c) = &f.caveat {
+        notes.push(format!("caveat: {c}"));
+    }
     for (k, m) in &f.measures {
         notes.push(format!("{}: {m}", k.replace('_', " ")));
     }
@@ -191,7 +194,18 @@ pub fn render(report: &Report, sources: &Sources, opts: &TextOptions) -> String 
             out.push('\n');
         }
     }
+    // Findings come ranked (`Report::sort`): caveats last, under a heading of their own.
+    let mut caveats = 0usize;
     for f in &report.findings {
+        if f.rank() == crate::Rank::Caveat {
+            if caveats == 0 {
+                out.push_str(
+                    "caveats: the findings below rest only on a guess about a value the analysis \
+                     was not told (each says which); --assume or --block settles them\n\n",
+                );
+            }
+            caveats += 1;
+        }
         out.push_str(&render_finding(f, sources, opts));
     }
     let definite = report
@@ -199,13 +213,17 @@ pub fn render(report: &Report, sources: &Sources, opts: &TextOptions) -> String 
         .iter()
         .filter(|f| f.certainty == Certainty::Definite)
         .count();
-    let _ = writeln!(
+    let _ = write!(
         out,
         "{} finding(s): {} definite, {} possible",
         report.findings.len(),
         definite,
         report.findings.len() - definite
     );
+    if caveats > 0 {
+        let _ = write!(out, " ({caveats} of them caveats)");
+    }
+    out.push('\n');
     out
 }
 

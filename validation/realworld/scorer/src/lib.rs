@@ -172,6 +172,9 @@ pub struct Finding {
     /// some SASS of an inlined function to the line of its call, so a true line found there
     /// counts as found (recall); the finding itself is judged by its own line (precision).
     pub call_sites: Vec<(String, u32)>,
+    /// A `possible` finding that rests only on a guess (`caveat` in the report): ranked
+    /// after the others.
+    pub caveat: bool,
 }
 
 /// How one run of `check` on one module ended.
@@ -348,6 +351,7 @@ pub fn parse_findings(json: &str) -> Result<Vec<Finding>, String> {
                     .unwrap_or(0),
                 in_function: f.get("function").is_some_and(|v| !v.is_null()),
                 call_sites: call_sites(f),
+                caveat: f.get("caveat").is_some_and(|c| !c.is_null()),
             })
         })
         .collect())
@@ -528,6 +532,10 @@ pub struct Tally {
     /// executes. A true line with only notes counts as missed.
     pub boundary: u32,
     pub boundary_true: u32,
+    /// Reported lines whose every finding is a caveat (ranked last), and those of them the
+    /// H100 saw. Counted in `tp`/`fp` too.
+    pub caveat: u32,
+    pub caveat_true: u32,
 }
 
 fn ratio(a: u32, b: u32) -> Option<f64> {
@@ -545,6 +553,8 @@ impl Tally {
         self.unscored += o.unscored;
         self.boundary += o.boundary;
         self.boundary_true += o.boundary_true;
+        self.caveat += o.caveat;
+        self.caveat_true += o.caveat_true;
     }
     /// True lines: reported, found at a call site, or missed.
     pub fn true_lines(&self) -> u32 {
@@ -573,6 +583,8 @@ impl Tally {
 /// reports nothing, so its true lines count as misses).
 pub fn score_app(app: &App, runs: &[&Run], m: Measure) -> Tally {
     let mut reported: BTreeMap<(String, u32), bool> = BTreeMap::new();
+    // Lines with a finding that is not a caveat.
+    let mut weighty: BTreeSet<(String, u32)> = BTreeSet::new();
     let mut boundary: BTreeSet<(String, u32)> = BTreeSet::new();
     let mut not_launched: BTreeSet<(String, u32)> = BTreeSet::new();
     let mut call_sites: BTreeSet<(String, u32)> = BTreeSet::new();
@@ -593,6 +605,9 @@ pub fn score_app(app: &App, runs: &[&Run], m: Measure) -> Tally {
             }
             let d = reported.entry((f.file.clone(), f.line)).or_default();
             *d |= f.definite;
+            if !f.caveat {
+                weighty.insert((f.file.clone(), f.line));
+            }
             call_sites.extend(f.call_sites.iter().cloned());
         }
     }
@@ -608,15 +623,19 @@ pub fn score_app(app: &App, runs: &[&Run], m: Measure) -> Tally {
         }
     }
     for (key, definite) in &reported {
+        let caveat = u32::from(!weighty.contains(key));
         match app.lines.get(key) {
             None => t.unscored += 1,
             Some(l) if l.positive(m) => {
                 t.tp += 1;
                 t.definite_tp += u32::from(*definite);
+                t.caveat += caveat;
+                t.caveat_true += caveat;
             }
             Some(_) => {
                 t.fp += 1;
                 t.definite_fp += u32::from(*definite);
+                t.caveat += caveat;
             }
         }
     }
@@ -758,14 +777,14 @@ pub fn summary_markdown(mode: Mode, s: &Scores) -> String {
     );
     let _ = writeln!(
         o,
-        "| rule | true lines | reported (scored) | recall | precision | `definite` precision | true lines `definite` | reported on lines not run | notes: boundary, exit, predicated (H100 saw) |"
+        "| rule | true lines | reported (scored) | recall | precision | `definite` precision | true lines `definite` | caveats only (true) | reported on lines not run | notes: boundary, exit, predicated (H100 saw) |"
     );
-    let _ = writeln!(o, "|---|---|---|---|---|---|---|---|---|");
+    let _ = writeln!(o, "|---|---|---|---|---|---|---|---|---|---|");
     for m in Measure::ALL {
         let t = s.total.get(&m).copied().unwrap_or_default();
         let _ = writeln!(
             o,
-            "| {} | {} | {} | {} ({}/{}) | {} ({}/{}) | {} ({}/{}) | {} | {} | {} ({}) |",
+            "| {} | {} | {} | {} ({}/{}) | {} ({}/{}) | {} ({}/{}) | {} | {} ({}) | {} | {} ({}) |",
             m.name(),
             t.true_lines(),
             t.tp + t.fp,
@@ -779,6 +798,8 @@ pub fn summary_markdown(mode: Mode, s: &Scores) -> String {
             t.definite_tp,
             t.definite_tp + t.definite_fp,
             pct(t.definite_recall()),
+            t.caveat,
+            t.caveat_true,
             t.unscored,
             t.boundary,
             t.boundary_true
@@ -951,6 +972,7 @@ mod tests {
             ptx_line: 0,
             in_function: false,
             call_sites: vec![],
+            caveat: false,
         }
     }
 
