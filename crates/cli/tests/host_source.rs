@@ -75,7 +75,8 @@ fn launch_arguments_of_the_named_source_bind_parameters() {
 #[test]
 fn host_source_files_given_on_the_command_line_are_read() {
     // A copy of the PTX whose `.file` names a source that is not there: only the host file
-    // given says how the kernel is launched.
+    // given says how the kernel is launched (and with the kernel's source gone, its
+    // parameters are named by position).
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("host_source");
     std::fs::create_dir_all(&dir).unwrap();
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
@@ -104,7 +105,7 @@ fn host_source_files_given_on_the_command_line_are_read() {
     assert_eq!(f["certainty"], "definite", "{f}");
     assert!(
         notes(&f).iter().any(
-            |n| n.starts_with("assuming count = 232 (from the launch at ")
+            |n| n.starts_with("assuming #2 = 232 (from the launch at ")
                 && n.ends_with("host.cu:3)")
         ),
         "{f}"

@@ -947,6 +947,7 @@ mod tests {
             lines,
             launches: BTreeMap::new(),
             ran: ["_Z1kv".to_string()].into(),
+            host_sources: Vec::new(),
         }
     }
 
