@@ -104,10 +104,10 @@ fn host_source_files_given_on_the_command_line_are_read() {
     let f = branch(&v, 13);
     assert_eq!(f["certainty"], "definite", "{f}");
     assert!(
-        notes(&f).iter().any(
-            |n| n.starts_with("assuming #2 = 232 (from the launch at ")
-                && n.ends_with("host.cu:3)")
-        ),
+        notes(&f)
+            .iter()
+            .any(|n| n.starts_with("assuming #2 = 232 (from the launch at ")
+                && n.ends_with("host.cu:3)")),
         "{f}"
     );
     let k = v["report"]["kernels"]

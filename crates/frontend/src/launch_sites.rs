@@ -45,14 +45,13 @@ pub fn launch_sites(source: &str) -> Vec<LaunchSite> {
     launch_sites_with(source, &|_, _| None)
 }
 
+/// Finds a header: `(NAME, INCLUDER)` to the header's key (a path) and text, `INCLUDER` being
+/// the key of the file that includes it (`""` for the source itself); `None` when not found.
+pub type IncludeResolver<'a> = &'a dyn Fn(&str, &str) -> Option<(String, String)>;
+
 /// Every launch site of `source` (in source order), with the macros and constants of the
-/// headers it includes with `#include "NAME"`: `include(NAME, INCLUDER)` returns the text of
-/// header NAME as included from INCLUDER (`""` for `source` itself) and a name for it, or
-/// `None` when it cannot be found.
-pub fn launch_sites_with(
-    source: &str,
-    include: &dyn Fn(&str, &str) -> Option<(String, String)>,
-) -> Vec<LaunchSite> {
+/// headers it includes with `#include "NAME"`, found by `include`.
+pub fn launch_sites_with(source: &str, include: IncludeResolver<'_>) -> Vec<LaunchSite> {
     let text = strip_comments_and_strings(source);
     let mut env = Env::default();
     // Headers first (what they define comes before the includer's own text), breadth first.

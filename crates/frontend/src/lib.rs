@@ -6,7 +6,7 @@ pub mod module;
 pub mod source_map;
 pub mod toolchain;
 
-pub use launch_sites::{LaunchArg, LaunchSite, launch_sites, launch_sites_with};
+pub use launch_sites::{IncludeResolver, LaunchArg, LaunchSite, launch_sites, launch_sites_with};
 pub use module::{LoadedModule, ModuleError, load_module, lower_source, render_errors};
 
 pub use source_map::{SourceFile, SourceMap};
