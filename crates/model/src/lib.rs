@@ -253,17 +253,11 @@ pub fn model_profiled(
     opts: &ModelOptions,
 ) -> ModelReport {
     let bbvs = run.bbv.as_deref().unwrap_or_default();
-    let ptxas = match opts.regs {
-        Some(_) => None,
-        None => warpscope_emu::load_spec_module(spec, &opts.profile.run.compile)
-            .ok()
-            .and_then(|m| {
-                machine::ptxas_registers(
-                    &m.source.text,
-                    opts.profile.run.compile.compiler.as_deref(),
-                )
-            }),
-    };
+    let ptxas = warpscope_emu::load_spec_module(spec, &opts.profile.run.compile)
+        .ok()
+        .and_then(|m| {
+            machine::ptxas_info(&m.source.text, opts.profile.run.compile.compiler.as_deref())
+        });
     model_launches(&run.module, &run.profile, bbvs, ptxas.as_ref(), spec, opts)
 }
 
@@ -272,7 +266,7 @@ pub fn model_launches(
     module: &Module,
     profile: &Profile,
     bbvs: &[LaunchBbv],
-    ptxas: Option<&HashMap<String, u32>>,
+    ptxas: Option<&machine::PtxasInfo>,
     spec: &LaunchSpec,
     opts: &ModelOptions,
 ) -> ModelReport {
@@ -286,7 +280,7 @@ pub fn model_launches(
         let lat = column_latencies(module, l, &opts.latency);
         let classes = estimate::Classes::new(&l.counts, l.columns.len(), &lat);
         let tpb: u32 = l.block.iter().product();
-        let (regs, regs_from) = match (opts.regs, ptxas.and_then(|m| m.get(&func.name))) {
+        let (regs, regs_from) = match (opts.regs, ptxas.and_then(|m| m.registers.get(&func.name))) {
             (Some(r), _) => (r, RegSource::Given),
             (None, Some(&r)) => (r, RegSource::Ptxas),
             (None, None) => (
@@ -325,13 +319,19 @@ pub fn model_launches(
         } else {
             "ld_global_l2"
         });
-        let cost = throughput::column_costs(
+        let mut cost = throughput::column_costs(
             module,
             l,
             profile.kernel(&func.name),
             &opts.latency,
             global_load,
         );
+        // ptxas kept the kernel's `.local` arrays in registers (no stack frame): its local
+        // accesses are register reads and writes, not local-memory traffic
+        let promoted = ptxas.and_then(|p| p.stack_frame.get(&func.name)) == Some(&0);
+        if promoted {
+            cost.iter_mut().for_each(|c| c.local_sectors = 0.0);
+        }
         let h100_input = throughput::LaunchInput {
             classes: &classes,
             cost: &cost,
@@ -340,7 +340,11 @@ pub fn model_launches(
             sms: opts.sms,
             blocks_per_sm: per_sm,
             buffer_bytes,
-            local_bytes_per_thread: machine::local_bytes(module, l.kernel) as f64,
+            local_bytes_per_thread: if promoted {
+                0.0
+            } else {
+                machine::local_bytes(module, l.kernel) as f64
+            },
             clock_mhz: opts.latency.clock_mhz().unwrap_or(H100_CLOCK_MHZ),
         };
         let h100 = throughput::estimate(&h100_input, &opts.machine);

@@ -120,9 +120,17 @@ pub fn local_bytes(module: &Module, k: FuncId) -> u64 {
         .sum()
 }
 
-/// Registers per thread of every entry of a PTX text, from `ptxas -v -arch=sm_90`, or `None`
-/// when no ptxas is found or it fails.
-pub fn ptxas_registers(ptx: &str, explicit_nvcc: Option<&Path>) -> Option<HashMap<String, u32>> {
+/// What `ptxas -v -arch=sm_90` says of each entry of a module.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PtxasInfo {
+    /// Registers per thread.
+    pub registers: HashMap<String, u32>,
+    /// Bytes of stack frame per thread: 0 when ptxas kept every `.local` array in registers.
+    pub stack_frame: HashMap<String, u32>,
+}
+
+/// `ptxas -v -arch=sm_90` on a PTX text, or `None` when no ptxas is found or it fails.
+pub fn ptxas_info(ptx: &str, explicit_nvcc: Option<&Path>) -> Option<PtxasInfo> {
     let nvcc = match warpscope_frontend::toolchain::find_compiler(explicit_nvcc).ok()? {
         warpscope_frontend::toolchain::Compiler::Nvcc(p) => p,
         warpscope_frontend::toolchain::Compiler::Clang(_) => return None,
@@ -157,9 +165,10 @@ pub fn ptxas_registers(ptx: &str, explicit_nvcc: Option<&Path>) -> Option<HashMa
     Some(parse_ptxas_v(&String::from_utf8_lossy(&out.stderr)))
 }
 
-/// Reads `Compiling entry function 'NAME'` … `Used N registers` pairs of `ptxas -v` output.
-pub fn parse_ptxas_v(text: &str) -> HashMap<String, u32> {
-    let mut out = HashMap::new();
+/// Reads `Compiling entry function 'NAME'` … `N bytes stack frame` … `Used N registers` of
+/// `ptxas -v` output.
+pub fn parse_ptxas_v(text: &str) -> PtxasInfo {
+    let mut out = PtxasInfo::default();
     let mut current: Option<String> = None;
     for line in text.lines() {
         if let Some(rest) = line.split("Compiling entry function '").nth(1) {
@@ -169,12 +178,18 @@ pub fn parse_ptxas_v(text: &str) -> HashMap<String, u32> {
             if !name.is_empty() && current.as_deref() != Some(name) {
                 current = None;
             }
+        } else if let Some(before) = line.split(" bytes stack frame").next()
+            && line.contains(" bytes stack frame")
+            && let Some(n) = before.split_whitespace().last()
+            && let (Some(name), Ok(n)) = (&current, n.parse::<u32>())
+        {
+            out.stack_frame.insert(name.clone(), n);
         } else if let Some(rest) = line.split("Used ").nth(1)
             && let Some(n) = rest.split_whitespace().next()
             && rest.contains("registers")
             && let (Some(name), Ok(n)) = (&current, n.parse::<u32>())
         {
-            out.insert(name.clone(), n);
+            out.registers.insert(name.clone(), n);
         }
     }
     out
@@ -204,8 +219,10 @@ mod tests {
             ptxas info    : Compiling entry function 'bar' for 'sm_90'\n\
             ptxas info    : Used 40 registers, 360 bytes cmem[0]\n";
         let m = parse_ptxas_v(text);
-        assert_eq!(m.get("_Z3fooPi"), Some(&12));
-        assert_eq!(m.get("bar"), Some(&40));
+        assert_eq!(m.registers.get("_Z3fooPi"), Some(&12));
+        assert_eq!(m.registers.get("bar"), Some(&40));
+        assert_eq!(m.stack_frame.get("_Z3fooPi"), Some(&0));
+        assert_eq!(m.stack_frame.get("bar"), None);
     }
 
     #[test]

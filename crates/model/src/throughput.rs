@@ -138,7 +138,9 @@ pub fn issue_slots(class: &str) -> f64 {
 /// * a 32-bit integer add, subtract, min or max is issued as `IADD3`/`IMNMX` on the integer ALU
 ///   or as `VIADD`/`VIMNMX` on the pipe `IMAD` uses (model_rates.tsv: IMAD and VIADD together
 ///   1.95 per clock per SM, beside LOP3 and IADD3), and ptxas balances the two: half of each;
-/// * `mul.wide` is one `IMAD.WIDE`;
+/// * `mul.wide` is one `IMAD.WIDE`; a 32-bit integer division or remainder by a run-time
+///   divisor keeps its 18 (unsigned) or 24 (signed) issue slots, of which 2 conversions, one
+///   MUFU, one fp32, 4 IMAD and the rest on the integer ALU (its SASS sequence);
 /// * everything else as [`issue_slots`] and [`Unit::of_class`] (sin/cos: `FMUL.RZ` on the fp32
 ///   pipe, then one MUFU).
 pub fn lowered(i: &InstData) -> (f64, [f64; Unit::COUNT]) {
@@ -189,6 +191,18 @@ pub fn lowered(i: &InstData) -> (f64, [f64; Unit::COUNT]) {
         "int_mul_wide" => {
             units[Unit::Imad as usize] = 1.0;
             (1.0, units)
+        }
+        "int_div" | "int_rem" | "int_div_signed" => {
+            // the SASS of a 32-bit division by a run-time divisor: I2F.U32.RP, MUFU.RCP, F2I,
+            // HFMA2 (fp32 pipe), 4 IMAD/IMAD.HI, the rest IADD3/ISETP/LOP3/MOV (the signed
+            // sequence has more of the last)
+            let slots = issue_slots(class);
+            units[Unit::Conv as usize] = 2.0;
+            units[Unit::Mufu as usize] = 1.0;
+            units[Unit::Fp32 as usize] = 1.0;
+            units[Unit::Imad as usize] = 4.0;
+            units[Unit::Alu as usize] = slots - 8.0;
+            (slots, units)
         }
         _ => {
             let slots = issue_slots(class);
@@ -1227,6 +1241,7 @@ mod tests {
              xor.b32 %r5, %r4, %r3;\n\
              setp.eq.s32 %p1, %r5, 0;\n\
              and.pred %p2, %p1, %p1;\n\
+             rem.u32 %r6, %r4, %r5;\n\
              ret;\n}\n",
         );
         let f = m.funcs.values().next().unwrap();
@@ -1242,23 +1257,24 @@ mod tests {
         assert_eq!(
             got,
             vec![
-                (1.0, 0.0, 0.0), // S2R
-                (0.0, 0.0, 0.0), // constant bank
-                (0.0, 0.0, 0.0), // register rename
-                (0.0, 0.0, 0.0), // immediate
-                (1.0, 0.5, 0.5), // IADD3 or VIADD
-                (1.0, 0.0, 1.0), // IMAD.WIDE
-                (1.0, 1.0, 0.0), // SHF (sign)
-                (0.0, 0.0, 0.0), // zero extension
-                (0.0, 0.0, 0.0), // cvta
-                (1.0, 1.0, 0.0), // LOP3
-                (1.0, 1.0, 0.0), // ISETP
-                (0.0, 0.0, 0.0), // folded into the compare or the branch
-                (1.0, 0.0, 0.0), // ret
+                (1.0, 0.0, 0.0),   // S2R
+                (0.0, 0.0, 0.0),   // constant bank
+                (0.0, 0.0, 0.0),   // register rename
+                (0.0, 0.0, 0.0),   // immediate
+                (1.0, 0.5, 0.5),   // IADD3 or VIADD
+                (1.0, 0.0, 1.0),   // IMAD.WIDE
+                (1.0, 1.0, 0.0),   // SHF (sign)
+                (0.0, 0.0, 0.0),   // zero extension
+                (0.0, 0.0, 0.0),   // cvta
+                (1.0, 1.0, 0.0),   // LOP3
+                (1.0, 1.0, 0.0),   // ISETP
+                (0.0, 0.0, 0.0),   // folded into the compare or the branch
+                (18.0, 10.0, 4.0), // I2F, MUFU.RCP, F2I, IMAD.HI, ... (+ conv 2, MUFU 1, fp32 1)
+                (1.0, 0.0, 0.0),   // ret
             ]
         );
         let issue: f64 = got.iter().map(|g| g.0).sum();
-        assert_eq!(issue, 7.0);
+        assert_eq!(issue, 25.0);
     }
 
     #[test]
