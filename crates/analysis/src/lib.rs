@@ -39,6 +39,7 @@ pub mod poly;
 pub mod slow_path;
 mod stack;
 pub mod uniformity;
+pub mod warp_val;
 
 pub use checks::{AccessResult, BranchResult, DivClass, GlobalCost, MemClass, SharedCost};
 pub use geometry::{

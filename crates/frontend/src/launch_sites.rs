@@ -415,27 +415,19 @@ impl Env {
 
     /// The integer value of `expr`, resolving names in `before`.
     fn int_at(&self, expr: &str, before: &str, depth: u32) -> Option<i64> {
-        if depth > MAX_DEPTH {
-            return None;
-        }
-        let toks = tokens(expr)?;
-        let mut p = Parser {
-            toks: &toks,
-            pos: 0,
-            env: self,
-            before,
-            depth,
-            nest: 0,
-            constant: false,
-        };
-        let v = p.expr()?;
-        (p.pos == toks.len()).then_some(v)
+        self.value_at(expr, before, depth, false)
     }
 
     /// The value of `expr` when it is a compile-time integer constant: names resolve only to
     /// macros, `const`/`constexpr` integers and enumerators (of `before`, else of the included
     /// headers) that no later declaration of the same name shadows.
     fn const_at(&self, expr: &str, before: &str, depth: u32) -> Option<i64> {
+        self.value_at(expr, before, depth, true)
+    }
+
+    /// `expr` as a whole evaluated to an integer; with `constant`, names resolve only to
+    /// compile-time constants ([`Env::const_at`]).
+    fn value_at(&self, expr: &str, before: &str, depth: u32, constant: bool) -> Option<i64> {
         if depth > MAX_DEPTH {
             return None;
         }
@@ -447,7 +439,7 @@ impl Env {
             before,
             depth,
             nest: 0,
-            constant: true,
+            constant,
         };
         let v = p.expr()?;
         (p.pos == toks.len()).then_some(v)

@@ -21,6 +21,10 @@
 //! * `time = max(empty(grid), empty(1 block) + work)`: `empty(n)` is the measured time of an
 //!   empty kernel of `n` blocks of the same size (launch, block dispatch and drain), so a grid
 //!   whose blocks do little costs what dispatching it costs.
+//!
+//! (About 1,000 lines of code and 370 of unit tests, which exercise the private simulation
+//! and stay beside it; the machine facts, the per-block costs and the simulation are one
+//! estimate, read top to bottom.)
 
 use serde::Serialize;
 use std::collections::HashMap;

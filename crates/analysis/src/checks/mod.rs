@@ -536,23 +536,15 @@ pub(crate) type SimKey = (Vec<u32>, u32, Option<[u32; 3]>, Vec<(Atom, i64)>);
 
 impl<'a> Checker<'a> {
     fn env(&self, w: u32) -> Env {
-        let envs = self.warp_envs.get_or_init(|| {
-            (0..self.geometry.warps())
-                .map(|w| {
-                    let mut e = Env::warp(self.geometry, w);
-                    e.bind = self.base_bind.clone();
-                    e
-                })
-                .collect()
-        });
-        match envs.get(w as usize) {
-            Some(e) => e.clone(),
-            None => {
-                let mut e = Env::warp(self.geometry, w);
-                e.bind = self.base_bind.clone();
-                e
-            }
-        }
+        let make = |w: u32| {
+            let mut e = Env::warp(self.geometry, w);
+            e.bind = self.base_bind.clone();
+            e
+        };
+        let envs = self
+            .warp_envs
+            .get_or_init(|| (0..self.geometry.warps()).map(make).collect());
+        envs.get(w as usize).cloned().unwrap_or_else(|| make(w))
     }
 
     /// Runs `f` with an evaluator of `env` on the kernel's memos, then charges its work to
