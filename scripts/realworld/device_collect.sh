@@ -42,6 +42,8 @@ build() { # name suite path flags
   (cd "$src" && nvcc -O3 -lineinfo -arch=sm_90 $inc -I"${dir#"$src"/}" -I"${dir#"$src"/}/inc" $flags \
      $(cd "$src" && find "${dir#"$src"/}" -name '*.cu' -o -name '*.cpp' | LC_ALL=C sort) \
      -o "$work/bin/$name") >"$work/log/$name.build" 2>&1 || echo "build failed: $name"
+  # Input files the program looks up beside itself (sdkFindFilePath tries ./data/).
+  if [[ -d "$dir/data" ]]; then mkdir -p "$work/bin/data" && cp "$dir"/data/* "$work/bin/data/"; fi
 }
 export -f build; export rw work src
 awk -F'\t' '{print $1"\t"$2"\t"$3"\t"$4}' "$work/apps.tsv" |
@@ -55,18 +57,22 @@ profile() { # name
   fi
   cd "$work/bin" || return
   t0=$(date +%s.%N)
-  timeout 30 "./$n" >"$work/log/$n.run" 2>&1
+  # The program's arguments: apps.tsv's fifth column ("-" for none).
+  local args
+  args=$(awk -F'\t' -v n="$n" '$1 == n && $5 != "-" {print $5}' "$work/apps.tsv")
+  # shellcheck disable=SC2086
+  timeout 30 "./$n" $args >"$work/log/$n.run" 2>&1
   local prc=$?
   t1=$(date +%s.%N)
   mode=kernel-id
   timeout 120 ncu --section SourceCounters --section LaunchStats --import-source yes \
     --kernel-name-base mangled --kernel-id '::regex:.*:[12]' \
-    -f -o "$work/rep/$n" "./$n" >"$work/log/$n.ncu" 2>&1
+    -f -o "$work/rep/$n" "./$n" $args >"$work/log/$n.ncu" 2>&1
   rc=$?
   if [[ ! -s "$work/rep/$n.ncu-rep" ]] || grep -q "No kernels were profiled" "$work/log/$n.ncu"; then
     mode=count
     timeout 120 ncu --section SourceCounters --section LaunchStats --import-source yes -c "${COUNT:-24}" \
-      -f -o "$work/rep/$n" "./$n" >>"$work/log/$n.ncu" 2>&1
+      -f -o "$work/rep/$n" "./$n" $args >>"$work/log/$n.ncu" 2>&1
     rc=$?
   fi
   t2=$(date +%s.%N)

@@ -46,10 +46,11 @@ copy() { # suite path...
   local s="$1"; shift
   local g; g="$(gitdir "$s")"
   mkdir -p "$RW/src/$s"
-  # Sources and licence texts only (documents, data and project files stay out).
+  # Sources, licence texts and the small .dat inputs under data/ (eigenvalues reads its matrix);
+  # documents, images and project files stay out.
   local files
   mapfile -t files < <(git --git-dir="$g" ls-tree -r --name-only "${COMMIT[$s]}" -- "$@" |
-    grep -E '(\.(cu|cuh|h|hpp|c|cpp)|/?LICENSE[^/]*)$')
+    grep -E '(\.(cu|cuh|h|hpp|c|cpp)|/?LICENSE[^/]*|/data/[^/]+\.dat)$')
   git --git-dir="$g" archive "${COMMIT[$s]}" -- "${files[@]}" | tar -x -C "$RW/src/$s"
 }
 
