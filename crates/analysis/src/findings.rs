@@ -88,8 +88,21 @@ impl Ctx<'_> {
                 col: c,
             });
         }
+        // Header code placed at its call site keeps its own line as the origin.
+        let origin = d
+            .loc
+            .filter(|l| l.line > 0 && l.inlined_at.is_some())
+            .and_then(|l| {
+                let file = self.input.module.file_name(l.file)?;
+                is_system_file(file).then(|| SourceLocation {
+                    file: file.to_string(),
+                    line: l.line,
+                    col: l.col,
+                })
+            });
         Location {
             cuda: self.cuda(d.loc),
+            origin,
             ptx: Some(PtxLocation {
                 file: self.input.ptx_name.to_string(),
                 line,

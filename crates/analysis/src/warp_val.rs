@@ -129,6 +129,11 @@ impl Coef {
 
 const SAME_ZERO: Coef = Coef::Same(0);
 
+/// The most terms a product keeps (beyond it, [`WarpVal::mul_unexpanded`]).
+const MAX_TERMS: usize = 64;
+/// The most term pairs a product multiplies out.
+const MAX_PRODUCT_PAIRS: usize = 1024;
+
 /// A value for the 32 lanes of a warp.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct WarpVal {
@@ -322,6 +327,9 @@ impl WarpVal {
     }
 
     pub fn mul(&self, o: &WarpVal, syms: &mut Symbols) -> WarpVal {
+        if self.terms.len() * o.terms.len() > MAX_PRODUCT_PAIRS {
+            return self.mul_unexpanded(o);
+        }
         let mut r = WarpVal {
             terms: SmallVec::new(),
             unknown: self.unknown | o.unknown,
@@ -347,6 +355,35 @@ impl WarpVal {
             }
         }
         r.normalize();
+        if r.terms.len() > MAX_TERMS {
+            return self.mul_unexpanded(o);
+        }
+        r
+    }
+
+    /// The product without expanding it: lanes where both sides are plain integers (or
+    /// either is 0) keep their value; the others lose their form, as `opaque` when both
+    /// sides are lane-uniform (the product is too) and `unknown` otherwise. Chains of
+    /// `and`/`or` over symbolic predicates multiply out to exponentially many terms
+    /// (`x·y`, `x + y − x·y`, …); this bounds the size of every value instead.
+    fn mul_unexpanded(&self, o: &WarpVal) -> WarpVal {
+        let z = self.zero_mask(u32::MAX) | o.zero_mask(u32::MAX);
+        let both = self.concrete_mask(u32::MAX) & o.concrete_mask(u32::MAX) & !z;
+        let mut l = ZERO;
+        for (k, v) in l.iter_mut().enumerate() {
+            if both & (1 << k) != 0 {
+                let (a, b) = (self.lane_const(k), o.lane_const(k));
+                *v = a.unwrap_or(0).wrapping_mul(b.unwrap_or(0));
+            }
+        }
+        let mut r = WarpVal::lanes(l);
+        let rest = !(both | z);
+        if self.is_uniform(u32::MAX) && o.is_uniform(u32::MAX) {
+            r.opaque = rest;
+        } else {
+            r.unknown = rest & (self.unknown | o.unknown | !(self.opaque | o.opaque));
+            r.opaque = rest & !r.unknown;
+        }
         r
     }
 
@@ -404,6 +441,65 @@ mod tests {
         let m1 = syms.mono(SmallVec::from_slice(&[ids[1]]));
         let m01 = syms.mono(SmallVec::from_slice(&[ids[0], ids[1]]));
         (syms, [0, m0, m1, m01])
+    }
+
+    /// A sum of `n` distinct symbols, coefficient 1 on lanes 0..16 and `k` on lane `k` above,
+    /// plain `7` on lanes where `concrete` has a bit.
+    fn wide(syms: &mut Symbols, base: u32, n: u32, concrete: u32) -> WarpVal {
+        let mut v = WarpVal::default();
+        for i in 0..n {
+            let id = syms.sym(Sym::Atom(Atom::Uniform(base + i)), SymInfo::ANY);
+            let m = syms.mono(SmallVec::from_slice(&[id]));
+            let l: Lanes = std::array::from_fn(|k| {
+                if concrete & (1 << k) != 0 {
+                    0
+                } else {
+                    (k as i64).max(1)
+                }
+            });
+            v = v.add(&WarpVal {
+                terms: SmallVec::from_elem((m, Coef::from_lanes(l)), 1),
+                ..WarpVal::default()
+            });
+        }
+        let c: Lanes = std::array::from_fn(|k| if concrete & (1 << k) != 0 { 7 } else { 0 });
+        v.add(&WarpVal::lanes(c))
+    }
+
+    /// Chains of `and`/`or` over symbolic predicates multiply out exponentially (issue 10:
+    /// a 988-line eigenvalue module gave no answer in 60 s, every second in `mul`). A product
+    /// past the bound keeps its plain lanes and gives the others up: unknown where the
+    /// sides vary between lanes, opaque where both are lane-uniform.
+    #[test]
+    fn products_past_the_bound_keep_plain_lanes_and_give_up_the_rest() {
+        let mut syms = Symbols::default();
+        let plain = 0x0000_00ff;
+        let x = wide(&mut syms, 0, 40, plain);
+        let y = wide(&mut syms, 100, 40, plain);
+        let p = x.mul(&y, &mut syms);
+        assert!(p.terms.len() <= MAX_TERMS);
+        for k in 0..8 {
+            assert_eq!(p.lane_const(k), Some(49), "lane {k}");
+        }
+        assert_eq!(p.unknown, !plain, "lane-varying sides: unknown");
+        // Zero on one side stays zero.
+        let z = WarpVal::konst(0);
+        assert_eq!(x.mul(&z, &mut syms).lane_const(20), Some(0));
+        // Lane-uniform sides past the bound: opaque (uniform), not data.
+        let mut u = WarpVal::default();
+        let mut w = WarpVal::default();
+        for i in 0..40 {
+            let a = syms.sym(Sym::Atom(Atom::Uniform(200 + i)), SymInfo::ANY);
+            let b = syms.sym(Sym::Atom(Atom::Uniform(300 + i)), SymInfo::ANY);
+            u = u.add(&WarpVal::sym(syms.mono(SmallVec::from_slice(&[a]))));
+            w = w.add(&WarpVal::sym(syms.mono(SmallVec::from_slice(&[b]))));
+        }
+        let q = u.mul(&w, &mut syms);
+        assert_eq!((q.opaque, q.unknown), (u32::MAX, 0));
+        // Small products are exact as before.
+        let s = wide(&mut syms, 400, 3, plain).mul(&wide(&mut syms, 500, 3, plain), &mut syms);
+        assert_eq!((s.unknown, s.opaque), (0, 0));
+        assert_eq!(s.terms.len(), 1 + 9);
     }
 
     /// A coefficient: the same on every lane, or one of a few lane patterns (small values, so

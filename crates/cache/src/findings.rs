@@ -49,6 +49,7 @@ fn location(report: &CacheReport, p: &Place) -> Location {
             instruction: Some(p.instruction.clone()),
         }),
         inlined_at: Vec::new(),
+        origin: None,
     }
 }
 

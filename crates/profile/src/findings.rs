@@ -61,6 +61,7 @@ pub fn location(profile: &Profile, i: &InstProfile) -> Location {
             instruction: Some(i.text.clone()),
         }),
         inlined_at: site.into_iter().collect(),
+        origin: None,
     }
 }
 

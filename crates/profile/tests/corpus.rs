@@ -239,6 +239,7 @@ fn static_finding(rule: Rule, kernel: &str, line: u32) -> Finding {
             }),
             ptx: None,
             inlined_at: Vec::new(),
+            origin: None,
         },
     )
 }

@@ -277,6 +277,11 @@ pub struct Location {
     pub ptx: Option<PtxLocation>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub inlined_at: Vec<SourceLocation>,
+    /// The instruction's own line when `cuda` was moved to the call site of header code
+    /// (`curand_kernel.h:814` for a store `cuda` places at the user's call): where Nsight
+    /// Compute attributes the instruction.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub origin: Option<SourceLocation>,
 }
 
 impl fmt::Display for Location {

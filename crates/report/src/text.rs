@@ -246,6 +246,7 @@ mod tests {
                 }),
                 ptx: None,
                 inlined_at: vec![],
+                origin: None,
             },
         );
         f.measures.insert(

@@ -43,6 +43,7 @@ fn sample_report() -> Report {
                     instruction: Some("ld.global.f32 %f1, [%rd6];".into()),
                 }),
                 inlined_at: vec![],
+                origin: None,
             },
         );
         f.measures.insert(

@@ -120,7 +120,14 @@ impl Checker<'_> {
             }
             (!set.is_empty()).then(|| std::rc::Rc::new(set))
         };
-        for w in 0..self.geometry.warps() {
+        let warps = self.geometry.warps();
+        for w in 0..warps {
+            // Budget spent: the first two warps and the last one stand for the block (a
+            // 1024-thread block's 32 warps each cost a full evaluation of the address).
+            if self.budget.spent() && w >= 2 && w + 1 < warps {
+                budget_spent = true;
+                continue;
+            }
             let mut env = self.env(w);
             env.uniform_nodes = boundary.clone();
             let undecided = |a: &WarpVal, e: &Env| {

@@ -268,24 +268,10 @@ pub fn load_apps(root: &Path) -> Result<Vec<App>, String> {
             .map(|p| p.strip_prefix(root).unwrap_or(p).to_path_buf())
             .collect();
         let truth = rw.join(format!("truth/{name}.lines.tsv"));
-        let mut lines: BTreeMap<(String, u32), TruthLine> = BTreeMap::new();
-        let mut ran = BTreeSet::new();
-        if let Ok(t) = std::fs::read_to_string(&truth) {
-            let hdr: Vec<&str> = t.lines().next().unwrap_or("").split('\t').collect();
-            for n in ["file", "line", "divergent_branches", "l2_excess"] {
-                if !hdr.contains(&n) {
-                    return Err(format!("{}: no column {n}", truth.display()));
-                }
-            }
-            // The reduced table of scripts/h100/reduce_ncu.py, read by the one Nsight Compute
-            // reader.
-            for r in SourcePage::parse(&t).lines {
-                ran.extend(r.kernel.clone());
-                let e = lines.entry((r.path.clone(), r.line)).or_default();
-                e.divergent_branches += r.divergent_branches().unwrap_or(0.0);
-                e.l2_excess += r.l2_excess().unwrap_or(0.0);
-            }
-        }
+        let (lines, ran) = match std::fs::read_to_string(&truth) {
+            Ok(t) => truth_lines(&t).map_err(|e| format!("{}: {e}", truth.display()))?,
+            Err(_) => Default::default(),
+        };
         apps.push(App {
             name: name.to_string(),
             modules,
@@ -333,12 +319,23 @@ pub fn parse_findings(json: &str) -> Result<Vec<Finding>, String> {
     Ok(list
         .iter()
         .filter_map(|f| {
+            // Header code that the report places at its call site is judged at its own
+            // line (`location.origin`), where Nsight Compute attributes the instruction; the
+            // call site counts as one more call site (recall only).
             let cuda = f.pointer("/location/cuda")?;
+            let own = f.pointer("/location/origin").unwrap_or(cuda);
+            let mut call_sites = call_sites(f);
+            if !std::ptr::eq(own, cuda) {
+                call_sites.push((
+                    cuda.get("file")?.as_str()?.to_string(),
+                    u32::try_from(cuda.get("line")?.as_u64()?).ok()?,
+                ));
+            }
             Some(Finding {
                 rule: f.get("rule")?.as_str()?.to_string(),
                 definite: f.get("certainty").and_then(Value::as_str) == Some("definite"),
-                file: cuda.get("file")?.as_str()?.to_string(),
-                line: u32::try_from(cuda.get("line")?.as_u64()?).ok()?,
+                file: own.get("file")?.as_str()?.to_string(),
+                line: u32::try_from(own.get("line")?.as_u64()?).ok()?,
                 boundary: matches!(
                     f.get("kind").and_then(Value::as_str),
                     Some("boundary" | "exit" | "predicated")
@@ -350,7 +347,7 @@ pub fn parse_findings(json: &str) -> Result<Vec<Finding>, String> {
                     .and_then(|l| u32::try_from(l).ok())
                     .unwrap_or(0),
                 in_function: f.get("function").is_some_and(|v| !v.is_null()),
-                call_sites: call_sites(f),
+                call_sites,
                 caveat: f.get("caveat").is_some_and(|c| !c.is_null()),
             })
         })
@@ -582,6 +579,22 @@ impl Tally {
 /// Scores the findings of all runs of `app` (whatever their status: a module that failed
 /// reports nothing, so its true lines count as misses).
 pub fn score_app(app: &App, runs: &[&Run], m: Measure) -> Tally {
+    score_app_lines(app, runs, m).0
+}
+
+/// How one scored line came out: `"FN"` (true, missed), `"FP"` (reported, not true) or
+/// `"TP"`, with the line and whether the report there is `definite`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LineVerdict {
+    pub verdict: &'static str,
+    pub file: String,
+    pub line: u32,
+    pub definite: bool,
+}
+
+/// [`score_app`] with the verdict of every scored line (for `--lines`).
+pub fn score_app_lines(app: &App, runs: &[&Run], m: Measure) -> (Tally, Vec<LineVerdict>) {
+    let mut lines = Vec::new();
     let mut reported: BTreeMap<(String, u32), bool> = BTreeMap::new();
     // Lines with a finding that is not a caveat.
     let mut weighty: BTreeSet<(String, u32)> = BTreeSet::new();
@@ -624,15 +637,23 @@ pub fn score_app(app: &App, runs: &[&Run], m: Measure) -> Tally {
     }
     for (key, definite) in &reported {
         let caveat = u32::from(!weighty.contains(key));
+        let verdict = |v: &'static str| LineVerdict {
+            verdict: v,
+            file: key.0.clone(),
+            line: key.1,
+            definite: *definite,
+        };
         match app.lines.get(key) {
             None => t.unscored += 1,
             Some(l) if l.positive(m) => {
+                lines.push(verdict("TP"));
                 t.tp += 1;
                 t.definite_tp += u32::from(*definite);
                 t.caveat += caveat;
                 t.caveat_true += caveat;
             }
             Some(_) => {
+                lines.push(verdict("FP"));
                 t.fp += 1;
                 t.definite_fp += u32::from(*definite);
                 t.caveat += caveat;
@@ -644,11 +665,17 @@ pub fn score_app(app: &App, runs: &[&Run], m: Measure) -> Tally {
             if call_sites.contains(k) {
                 t.call_site += 1;
             } else {
+                lines.push(LineVerdict {
+                    verdict: "FN",
+                    file: k.0.clone(),
+                    line: k.1,
+                    definite: false,
+                });
                 t.fn_ += 1;
             }
         }
     }
-    t
+    (t, lines)
 }
 
 /// The scores of one mode over the set.
@@ -657,6 +684,8 @@ pub struct Scores {
     pub per_app: BTreeMap<String, BTreeMap<Measure, Tally>>,
     pub total: BTreeMap<Measure, Tally>,
     pub runs: Vec<Run>,
+    /// The missed and falsely reported lines: application, measure, verdict.
+    pub lines: Vec<(String, Measure, LineVerdict)>,
 }
 
 impl Scores {
@@ -675,6 +704,33 @@ impl Scores {
         }
         (t[t.len() / 2], t[t.len() - 1])
     }
+}
+
+/// The lines of a truth table (`truth/<app>.lines.tsv`) that ran, summed over kernels, and
+/// the kernels profiled. A line with SASS that executed no instruction (a path the input
+/// never took) did not run: it is left out, so findings there are not judged.
+pub type TruthLines = BTreeMap<(String, u32), TruthLine>;
+
+pub fn truth_lines(t: &str) -> Result<(TruthLines, BTreeSet<String>), String> {
+    let mut lines = TruthLines::new();
+    let mut ran = BTreeSet::new();
+    let hdr: Vec<&str> = t.lines().next().unwrap_or("").split('\t').collect();
+    for n in ["file", "line", "divergent_branches", "l2_excess"] {
+        if !hdr.contains(&n) {
+            return Err(format!("no column {n}"));
+        }
+    }
+    // The reduced table of scripts/realworld/reduce.py, read by the one Nsight Compute reader.
+    for r in SourcePage::parse(t).lines {
+        ran.extend(r.kernel.clone());
+        if r.instructions().is_none() {
+            continue;
+        }
+        let e = lines.entry((r.path.clone(), r.line)).or_default();
+        e.divergent_branches += r.divergent_branches().unwrap_or(0.0);
+        e.l2_excess += r.l2_excess().unwrap_or(0.0);
+    }
+    Ok((lines, ran))
 }
 
 /// Runs `check` on every module of `apps` on `jobs` threads (`skip`: module stems not run,
@@ -734,7 +790,13 @@ pub fn score_all(
     for app in apps {
         let refs: Vec<&Run> = runs.iter().filter(|r| r.app == app.name).collect();
         for meas in Measure::ALL {
-            let t = score_app(app, &refs, meas);
+            let (t, lines) = score_app_lines(app, &refs, meas);
+            s.lines.extend(
+                lines
+                    .into_iter()
+                    .filter(|l| l.verdict != "TP")
+                    .map(|l| (app.name.clone(), meas, l)),
+            );
             s.total.entry(meas).or_default().add(&t);
             s.per_app
                 .entry(app.name.clone())
@@ -1080,6 +1142,22 @@ mod tests {
     }
 
     #[test]
+    fn lines_that_executed_nothing_did_not_run() {
+        let t = "kernel\tfile\tline\tlaunches\tinst\tthread_inst\tpred_on_thread_inst\tdivergent_branches\tl2_sectors\tl2_ideal\tl2_excess\n\
+                 _Z1kv\ta.cu\t10\t2\t64\t2048\t2048\t3\t0\t0\t0\n\
+                 _Z1kv\ta.cu\t11\t2\t0\t0\t0\t0\t0\t0\t0\n\
+                 _Z1jv\ta.cu\t11\t2\t8\t256\t256\t0\t4\t4\t0\n\
+                 _Z1jv\ta.cu\t12\t2\t0\t0\t0\t0\t0\t0\t0\n";
+        let (lines, ran) = truth_lines(t).unwrap();
+        let keys: Vec<u32> = lines.keys().map(|k| k.1).collect();
+        // Line 11 ran in one kernel; line 12 in none.
+        assert_eq!(keys, vec![10, 11]);
+        assert_eq!(lines[&("a.cu".to_string(), 10)].divergent_branches, 3.0);
+        assert_eq!(ran.len(), 2);
+        assert!(truth_lines("kernel\tfile\n").is_err());
+    }
+
+    #[test]
     fn parses_the_json_report() {
         let j = r#"{"report":{"findings":[{"rule":"divergent-branch","certainty":"definite",
             "location":{"cuda":{"file":"x.cu","line":7,"col":1}}},
@@ -1088,6 +1166,13 @@ mod tests {
         assert_eq!(v.len(), 1);
         assert!(v[0].definite && v[0].line == 7 && v[0].file == "x.cu");
         assert!(parse_findings("{}").is_err());
+        // Header code placed at its call: judged at its own line, the call a call site.
+        let j = r#"{"report":{"findings":[{"rule":"divergent-branch","certainty":"possible",
+            "location":{"cuda":{"file":"x.cu","line":7,"col":1},
+                        "origin":{"file":"<cuda>/include/h.h","line":70,"col":1}}}]}}"#;
+        let v = parse_findings(j).unwrap();
+        assert_eq!((v[0].file.as_str(), v[0].line), ("<cuda>/include/h.h", 70));
+        assert!(v[0].call_sites.contains(&("x.cu".to_string(), 7)));
     }
 
     #[test]

@@ -33,6 +33,9 @@ struct Args {
     /// Also print the per-module table.
     #[arg(long)]
     modules: bool,
+    /// Also print every missed (FN) and falsely reported (FP) line.
+    #[arg(long)]
+    lines: bool,
     /// Only these applications (names from apps.tsv).
     #[arg(long = "app")]
     apps: Vec<String>,
@@ -127,6 +130,19 @@ fn main() -> ExitCode {
         println!();
         if args.modules {
             print!("{}", modules_markdown(&s));
+            println!();
+        }
+        if args.lines {
+            for (app, meas, l) in &s.lines {
+                let d = if l.definite { " definite" } else { "" };
+                println!(
+                    "{} {app} {} {}:{}{d}",
+                    l.verdict,
+                    meas.key(),
+                    l.file,
+                    l.line
+                );
+            }
             println!();
         }
         failed.extend(check_floors(&s, key, &floors));
