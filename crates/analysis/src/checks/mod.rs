@@ -463,7 +463,7 @@ pub struct Budget {
 /// Node evaluations one branch or access may spend on enumeration.
 pub const SITE_BUDGET: u64 = 250_000;
 /// Node evaluations one kernel's sites may spend together.
-pub const KERNEL_BUDGET: u64 = 2_500_000;
+pub const KERNEL_BUDGET: u64 = 1_000_000;
 
 impl Default for Budget {
     fn default() -> Self {
