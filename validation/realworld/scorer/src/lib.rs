@@ -707,8 +707,9 @@ impl Scores {
 }
 
 /// The lines of a truth table (`truth/<app>.lines.tsv`) that ran, summed over kernels, and
-/// the kernels profiled. A line with SASS that executed no instruction (a path the input
-/// never took) did not run: it is left out, so findings there are not judged.
+/// the kernels profiled. A line with SASS that executed nothing (no instruction, no thread
+/// instruction, no branch, no sector: a path the input never took) did not run: it is left
+/// out, so findings there are not judged.
 pub type TruthLines = BTreeMap<(String, u32), TruthLine>;
 
 pub fn truth_lines(t: &str) -> Result<(TruthLines, BTreeSet<String>), String> {
@@ -723,7 +724,12 @@ pub fn truth_lines(t: &str) -> Result<(TruthLines, BTreeSet<String>), String> {
     // The reduced table of scripts/realworld/reduce.py, read by the one Nsight Compute reader.
     for r in SourcePage::parse(t).lines {
         ran.extend(r.kernel.clone());
-        if r.instructions().is_none() {
+        let counted = |v: Option<f64>| v.is_some_and(|v| v > 0.0);
+        if r.instructions().is_none()
+            && !counted(r.get("thread_inst"))
+            && !counted(r.divergent_branches())
+            && !counted(r.get("l2_sectors"))
+        {
             continue;
         }
         let e = lines.entry((r.path.clone(), r.line)).or_default();
@@ -1147,11 +1153,13 @@ mod tests {
                  _Z1kv\ta.cu\t10\t2\t64\t2048\t2048\t3\t0\t0\t0\n\
                  _Z1kv\ta.cu\t11\t2\t0\t0\t0\t0\t0\t0\t0\n\
                  _Z1jv\ta.cu\t11\t2\t8\t256\t256\t0\t4\t4\t0\n\
-                 _Z1jv\ta.cu\t12\t2\t0\t0\t0\t0\t0\t0\t0\n";
+                 _Z1jv\ta.cu\t12\t2\t0\t0\t0\t0\t0\t0\t0\n\
+                 _Z1jv\ta.cu\t13\t1\t0\t40\t320\t5\t0\t0\t0\n";
         let (lines, ran) = truth_lines(t).unwrap();
         let keys: Vec<u32> = lines.keys().map(|k| k.1).collect();
-        // Line 11 ran in one kernel; line 12 in none.
-        assert_eq!(keys, vec![10, 11]);
+        // Line 11 ran in one kernel; line 12 in none; line 13's warp-instruction count is 0
+        // in the export but its threads ran and it branched.
+        assert_eq!(keys, vec![10, 11, 13]);
         assert_eq!(lines[&("a.cu".to_string(), 10)].divergent_branches, 3.0);
         assert_eq!(ran.len(), 2);
         assert!(truth_lines("kernel\tfile\n").is_err());
