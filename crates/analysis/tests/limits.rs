@@ -157,3 +157,15 @@ fn a_costly_enumeration_stops_at_its_budget_and_says_so() {
         );
     }
 }
+
+/// A 64-bit bit-field insert: its mask was built as `(1 << 63) - 1` on an `i64`, which
+/// overflowed (a panic in a debug build; found by the mutated-module test once the second
+/// real-world set changed its sample).
+#[test]
+fn a_64_bit_field_insert_is_analysed_without_overflow() {
+    // The inserted value indexes the store, so its ACF is built.
+    let body = "\tcvt.u64.u32 %rd3, %r1;\n\tbfi.b64 %rd4, %rd3, %rd3, 3, 5;\n\
+                \tshl.b64 %rd5, %rd4, 3;\n\tadd.s64 %rd6, %rd2, %rd5;\n\tst.global.u64 [%rd6], %rd3;\n";
+    let r = check_within(kernel("bfi64", 4, body), 8 << 20, Duration::from_secs(60));
+    assert!(!r.report.kernels.is_empty());
+}

@@ -976,7 +976,8 @@ impl<'m> Builder<'m> {
                     let (pos, len) = (lit(data.operands.get(3)), lit(data.operands.get(4)));
                     let (pos, len) = (pos.clamp(0, 62), len.clamp(0, 62));
                     let bits = bits_of(ty).min(63);
-                    let full = (1i64 << bits) - 1;
+                    // 63 bits for a 64-bit insert (the value is kept in an i64): no overflow.
+                    let full = (1i64 << bits).wrapping_sub(1);
                     let m = (((1i64 << len) - 1) << pos) & full;
                     let a = self.src(ctx, inst, 1);
                     let b = self.src(ctx, inst, 2);
