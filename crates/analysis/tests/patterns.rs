@@ -214,6 +214,10 @@ fn branches_ptxas_lowers_without_a_branch_are_notes_of_their_lowering() {
     ));
     // Integer division by `warpSize` (a register) does not keep ptxas from predicating.
     assert_eq!(kind_at(65).as_deref(), Some("predicated"));
+    // Seven instructions but six stores, and a five-instruction body with a local load:
+    // real branches (the second real-world set's SASS).
+    assert_eq!(kind_at(77), None);
+    assert_eq!(kind_at(90), None);
     for line in [12, 19, 27, 52, 65] {
         let f = r
             .report

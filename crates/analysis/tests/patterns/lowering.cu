@@ -69,6 +69,30 @@ __global__ void per_warp(float *out, const float *in) {
     out[blockIdx.x * 256 + threadIdx.x] = s[threadIdx.x % 8];
 }
 
+// More than four stores keep the branch, however short the body (the second real-world set:
+// `if (0 == tid)` around 8 shared stores, 10 instructions, branched on the H100).
+__global__ void many_stores(unsigned *out, const unsigned *in) {
+    __shared__ unsigned s[8];
+    unsigned v = in[blockIdx.x * 256 + threadIdx.x];
+    if (threadIdx.x == 0) { // expect: divergent-branch definite
+        s[0] = v; s[1] = v; s[2] = v; s[3] = v; s[4] = v; s[5] = v; // six stores, no other work
+    }
+    __syncthreads();
+    out[blockIdx.x * 256 + threadIdx.x] = s[threadIdx.x % 8];
+}
+
+// A load from local memory keeps the branch (the second set: every such body did).
+__global__ void local_load(float *out, const float *in, const int *idx) {
+    float buf[16];
+    int i = blockIdx.x * 256 + threadIdx.x;
+    for (int k = 0; k < 16; k++) buf[k] = in[i + k * 4096];
+    float v = 0.0f;
+    if (threadIdx.x % 2) { // expect: divergent-branch definite
+        v = buf[idx[i] & 15]; // expect: uncoalesced-access definite
+    }
+    out[i] = v;
+}
+
 int main() {
     float *a = nullptr, *b = nullptr, *w = nullptr;
     exit_store<<<64, 256>>>(a, b);
@@ -77,5 +101,7 @@ int main() {
     long_body<<<64, 256>>>(a, b, w);
     reduce_tail<<<64, 256>>>((unsigned *)a, (const unsigned *)b);
     per_warp<<<64, 256>>>(a, b);
+    many_stores<<<64, 256>>>((unsigned *)a, (const unsigned *)b);
+    local_load<<<64, 256>>>(a, b, (const int *)w);
     return 0;
 }
