@@ -106,6 +106,11 @@ fn notes(f: &Finding, opts: &TextOptions) -> Vec<String> {
     for l in &f.location.inlined_at {
         notes.push(format!("inlined at {l}"));
     }
+    if let Some(o) = &f.location.origin {
+        notes.push(format!(
+            "header code: {o} (shown at its call; profilers list it there)"
+        ));
+    }
     if !f.related.is_empty() {
         let list: Vec<String> = f
             .related
@@ -287,6 +292,26 @@ mod tests {
             "{s}"
         );
         assert!(s.contains("= help: make consecutive"), "{s}");
+    }
+
+    #[test]
+    fn header_code_names_its_own_line() {
+        let mut f = finding();
+        f.location.origin = Some(SourceLocation {
+            file: "<cuda>/include/curand_kernel.h".into(),
+            line: 814,
+            col: 5,
+        });
+        let s = render_finding(&f, &Sources::new(), &TextOptions::default());
+        assert!(s.contains("  --> k.cu:2:5"), "{s}");
+        assert!(
+            s.contains("header code: <cuda>/include/curand_kernel.h:814:5"),
+            "{s}"
+        );
+        assert!(
+            !render_finding(&finding(), &Sources::new(), &TextOptions::default())
+                .contains("header code")
+        );
     }
 
     #[test]
