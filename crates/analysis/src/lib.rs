@@ -38,6 +38,7 @@ pub mod names;
 pub mod poly;
 pub mod slow_path;
 mod stack;
+pub mod symbols;
 pub mod uniformity;
 pub mod warp_val;
 

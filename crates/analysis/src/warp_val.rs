@@ -2,7 +2,7 @@
 //! uniform symbols whose coefficients are per-lane ([`Coef`]), with the lanes whose value is
 //! not expressible marked. [`crate::eval`] computes them; this module holds their arithmetic.
 
-use crate::eval::Symbols;
+use crate::symbols::Symbols;
 use smallvec::SmallVec;
 
 /// Per-lane integer values.
@@ -427,8 +427,8 @@ mod tests {
     //! [`WarpVal`]'s arithmetic against lane-by-lane arithmetic on the same polynomials with
     //! the symbols given values, and the canonical form its equality and hashing rely on.
     use super::*;
-    use crate::eval::{Sym, SymInfo};
     use crate::expr::Atom;
+    use crate::symbols::{Sym, SymInfo};
     use proptest::prelude::*;
 
     /// Three symbols `s0..s2` and their monomials `1, s0, s1, s0·s1`.
