@@ -167,7 +167,9 @@ fn pct(x: f64) -> String {
 
 /// What a finding says when its evaluation budget ran out ([`crate::checks::Budget`]).
 const BUDGET_NOTE: &str = "evaluation budget spent: blocks, parameter values or loop iterations \
-                           past it were left symbolic, so this is the range over what was examined";
+                           past it were left symbolic and warps other than the first two and \
+                           the last were not examined, so this is the range over what was \
+                           examined";
 
 const PITCH_NOTE: &str = "an integer parameter used as a row pitch was read as padded (rows a \
                           multiple of 32 bytes apart, as real code pads them): what only that \
