@@ -204,7 +204,8 @@ fn branches_ptxas_lowers_without_a_branch_are_notes_of_their_lowering() {
     assert_eq!(kind_at(19).as_deref(), Some("exit"));
     // A 4-instruction body: predicated.
     assert_eq!(kind_at(27).as_deref(), Some("predicated"));
-    // Ten loads and five fmas: a real branch.
+    // Ten loads and five fmas: past the size limit, so `check` keeps it a real branch (ptxas
+    // 13.0.88 in fact predicates this one, nvdisasm shows: the limit is a heuristic).
     assert_eq!(kind_at(37), None);
     // An unrolled reduction tail: predicated bodies and, for the last, a predicated exit,
     // folded into one note.
@@ -214,10 +215,8 @@ fn branches_ptxas_lowers_without_a_branch_are_notes_of_their_lowering() {
     ));
     // Integer division by `warpSize` (a register) does not keep ptxas from predicating.
     assert_eq!(kind_at(65).as_deref(), Some("predicated"));
-    // Seven instructions but six stores, and a five-instruction body with a local load:
-    // real branches (the second real-world set's SASS).
-    assert_eq!(kind_at(77), None);
-    assert_eq!(kind_at(90), None);
+    // A five-instruction body with a load from local memory: a real branch.
+    assert_eq!(kind_at(79), None);
     for line in [12, 19, 27, 52, 65] {
         let f = r
             .report
