@@ -10,6 +10,8 @@
 # fixed path (nvcc hashes the absolute path into internal names) and `.file` paths are made
 # repository-relative (toolkit headers become <cuda>/include/...), so the PTX is the same from
 # every checkout. Fails when a machine path survives or the PTX is not `.version 9.0`.
+# The second set's thrust, CUB, cuda::barrier and curand code needs headers pip's nvcc lacks:
+#   python3 -m pip install nvidia-cuda-cccl==13.0.85 nvidia-curand==10.4.0.35
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd -P)"
 cd "$ROOT"
