@@ -38,7 +38,7 @@ pub fn waste(f: &Finding) -> f64 {
 /// The location of an instruction of a profile.
 ///
 /// As in `check`, code inlined from a CUDA or system header (`atomicAdd`) is placed at the line
-/// that called it, with that call site in `inlined_at`.
+/// that called it, with that call site in `inlined_at` and its own header line in `origin`.
 pub fn location(profile: &Profile, i: &InstProfile) -> Location {
     let site = i.inlined_at.as_ref().and_then(|c| {
         Some(SourceLocation {
@@ -61,7 +61,15 @@ pub fn location(profile: &Profile, i: &InstProfile) -> Location {
             instruction: Some(i.text.clone()),
         }),
         inlined_at: site.into_iter().collect(),
-        origin: None,
+        origin: i
+            .file
+            .as_deref()
+            .filter(|f| i.inlined_at.is_some() && warpscope_report::is_system_file(f))
+            .map(|f| SourceLocation {
+                file: f.to_string(),
+                line: i.line,
+                col: i.col,
+            }),
     }
 }
 

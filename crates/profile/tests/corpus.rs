@@ -459,5 +459,8 @@ fn inlined_header_code_is_reported_at_its_call_site() {
     let cuda = f.location.cuda.as_ref().unwrap();
     assert_eq!((cuda.file.as_str(), cuda.line), ("corpus/histogram.cu", 37));
     assert_eq!(f.location.inlined_at.len(), 1);
+    // The atomic's own line in the toolkit header, where Nsight Compute lists it.
+    let origin = f.location.origin.as_ref().expect("header origin");
+    assert!(warpscope_report::is_system_file(&origin.file), "{origin:?}");
     assert!(line(&r.profile, "histogram.cu", 37).global.sectors > 0);
 }
