@@ -110,6 +110,14 @@ fn related(f: &Finding) -> Vec<Value> {
     for r in &f.related {
         push_ptx(r, "also", &mut out);
     }
+    if let Some(o) = &f.location.origin {
+        out.push(json!({
+            "id": id,
+            "physicalLocation": physical(&o.file, o.line, o.col),
+            "message": { "text": "header code: its own line (shown at its call)" },
+        }));
+        id += 1;
+    }
     for s in &f.provenance {
         if let Some(l) = &s.location {
             out.push(json!({

@@ -43,7 +43,12 @@ fn sample_report() -> Report {
                     instruction: Some("ld.global.f32 %f1, [%rd6];".into()),
                 }),
                 inlined_at: vec![],
-                origin: None,
+                // One finding in header code shown at its call.
+                origin: (i == 1).then(|| SourceLocation {
+                    file: "include/sm_60_atomic_functions.hpp".into(),
+                    line: 74,
+                    col: 3,
+                }),
             },
         );
         f.measures.insert(
@@ -123,6 +128,16 @@ fn results_carry_rule_location_and_properties() {
     assert_eq!(
         r["properties"]["measures"]["sectors_per_request"]["min"],
         8.0
+    );
+    // Header code's own line is a related location.
+    assert!(
+        r["relatedLocations"].as_array().unwrap().iter().any(
+            |l| l["physicalLocation"]["artifactLocation"]["uri"]
+                == "include/sm_60_atomic_functions.hpp"
+                && l["physicalLocation"]["region"]["startLine"] == 74
+        ),
+        "{}",
+        r["relatedLocations"]
     );
     // A finding without a CUDA position points at its PTX instruction.
     assert_eq!(
