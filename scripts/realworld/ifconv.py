@@ -15,13 +15,15 @@ the `predicated` ones that do (where lowering.rs guessed wrong).
 """
 import argparse, csv, json, os, re, subprocess, sys, glob, collections
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..'))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from reduce import rel  # the truth tables' path form, which check's report uses too
 def sass_lines(path):
-    """(basename, line) -> list of SASS texts, deduplicated by address."""
+    """(file, line) -> SASS texts by address, files named as reduce.py names them."""
     out=collections.defaultdict(dict)
     cur_file=None; cur_line=None
     for r in csv.reader(open(path, errors='replace')):
         if not r: continue
-        if r[0]=='File Path': cur_file=os.path.basename(r[1]); continue
+        if r[0]=='File Path': cur_file=rel(r[1]); continue
         if r[0] in ('Function Name','Line No'): continue
         if r[0]!='':
             try: cur_line=int(r[0])
@@ -70,7 +72,7 @@ for a in apps():
             if f['rule']!='divergent-branch': continue
             loc=f['location']; c=loc.get('origin') or loc.get('cuda')
             if not c: continue
-            key=(os.path.basename(c['file']), c['line'])
+            key=(c['file'], c['line'])
             if key not in sl: continue
             sass=list(sl[key].values())
             has_bra=any(re.search(r'\bBRA\b', s) for s in sass)

@@ -36,10 +36,19 @@ impl Ctx<'_> {
     }
 
     fn cuda(&self, loc: Option<warpscope_ir::SrcLoc>) -> Option<SourceLocation> {
-        let l = loc?;
-        if l.line == 0 {
-            return None;
-        }
+        self.placed(loc).0
+    }
+
+    /// Where findings show `loc`, and the instruction's own line when that is not it: code
+    /// inlined from the CUDA headers (atomicAdd, math functions) is shown at the line that
+    /// called it, and keeps its header line as the origin.
+    fn placed(
+        &self,
+        loc: Option<warpscope_ir::SrcLoc>,
+    ) -> (Option<SourceLocation>, Option<SourceLocation>) {
+        let Some(l) = loc.filter(|l| l.line > 0) else {
+            return (None, None);
+        };
         let name = |f: u32| {
             self.input
                 .module
@@ -47,23 +56,22 @@ impl Ctx<'_> {
                 .unwrap_or("<unknown>")
                 .to_string()
         };
-        // Code inlined from the CUDA headers (atomicAdd, math functions) belongs to the line
-        // that called it.
-        let file = name(l.file);
-        if is_system_file(&file)
-            && let Some((f, line, col)) = l.inlined_at
-        {
-            return Some(SourceLocation {
-                file: name(f),
-                line,
-                col,
-            });
-        }
-        Some(SourceLocation {
-            file,
+        let own = SourceLocation {
+            file: name(l.file),
             line: l.line,
             col: l.col,
-        })
+        };
+        match l.inlined_at {
+            Some((f, line, col)) if is_system_file(&own.file) => (
+                Some(SourceLocation {
+                    file: name(f),
+                    line,
+                    col,
+                }),
+                Some(own),
+            ),
+            _ => (Some(own), None),
+        }
     }
 
     fn location(&self, func: &Function, inst: Inst) -> Location {
@@ -88,20 +96,9 @@ impl Ctx<'_> {
                 col: c,
             });
         }
-        // Header code placed at its call site keeps its own line as the origin.
-        let origin = d
-            .loc
-            .filter(|l| l.line > 0 && l.inlined_at.is_some())
-            .and_then(|l| {
-                let file = self.input.module.file_name(l.file)?;
-                is_system_file(file).then(|| SourceLocation {
-                    file: file.to_string(),
-                    line: l.line,
-                    col: l.col,
-                })
-            });
+        let (cuda, origin) = self.placed(d.loc);
         Location {
-            cuda: self.cuda(d.loc),
+            cuda,
             origin,
             ptx: Some(PtxLocation {
                 file: self.input.ptx_name.to_string(),

@@ -61,15 +61,11 @@ pub fn location(profile: &Profile, i: &InstProfile) -> Location {
             instruction: Some(i.text.clone()),
         }),
         inlined_at: site.into_iter().collect(),
-        origin: i
-            .file
-            .as_deref()
-            .filter(|f| i.inlined_at.is_some() && warpscope_report::is_system_file(f))
-            .map(|f| SourceLocation {
-                file: f.to_string(),
-                line: i.line,
-                col: i.col,
-            }),
+        origin: i.origin().map(|(file, line, col)| SourceLocation {
+            file: file.to_string(),
+            line,
+            col,
+        }),
     }
 }
 

@@ -314,13 +314,23 @@ impl InstProfile {
     /// inlined from a CUDA or system header (`atomicAdd`), the line that called it, as
     /// `check` does. `None` without a `.loc`.
     pub fn shown_at(&self) -> Option<(&str, u32, u32)> {
-        if let (Some(f), Some(site)) = (&self.file, &self.inlined_at)
-            && warpscope_report::is_system_file(f)
-            && let Some(sf) = &site.file
-        {
-            return Some((sf, site.line, 0));
+        match self.header_call_site() {
+            Some((file, line)) => Some((file, line, 0)),
+            None => self.file.as_deref().map(|f| (f, self.line, self.col)),
         }
+    }
+
+    /// The instruction's own header line when [`Self::shown_at`] is its call site instead.
+    pub fn origin(&self) -> Option<(&str, u32, u32)> {
+        self.header_call_site()?;
         self.file.as_deref().map(|f| (f, self.line, self.col))
+    }
+
+    /// The call site (file, line) of code inlined from a CUDA or system header.
+    fn header_call_site(&self) -> Option<(&str, u32)> {
+        let (f, site) = (self.file.as_deref()?, self.inlined_at.as_ref()?);
+        let file = site.file.as_deref()?;
+        warpscope_report::is_system_file(f).then_some((file, site.line))
     }
 }
 

@@ -323,9 +323,10 @@ pub fn parse_findings(json: &str) -> Result<Vec<Finding>, String> {
             // line (`location.origin`), where Nsight Compute attributes the instruction; the
             // call site counts as one more call site (recall only).
             let cuda = f.pointer("/location/cuda")?;
-            let own = f.pointer("/location/origin").unwrap_or(cuda);
+            let origin = f.pointer("/location/origin");
+            let own = origin.unwrap_or(cuda);
             let mut call_sites = call_sites(f);
-            if !std::ptr::eq(own, cuda) {
+            if origin.is_some() {
                 call_sites.push((
                     cuda.get("file")?.as_str()?.to_string(),
                     u32::try_from(cuda.get("line")?.as_u64()?).ok()?,
