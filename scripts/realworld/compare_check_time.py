@@ -7,6 +7,9 @@ all binaries alike), --reps rounds, RAYON_NUM_THREADS=1, and keeps the smallest 
 figure least inflated by other work. Prints, per binary, the median over modules and the sum.
 
 Usage: scripts/realworld/compare_check_time.py BIN [BIN...] [--reps 5] [--pin CORE] [--all]
+           [--set all|first|second] [--skip MODULE_STEM ...]
+(--set: the applications of apps.tsv before or after its "Second set" line; --skip leaves a
+module out, e.g. one an older binary never finishes.)
 """
 import argparse
 import glob
@@ -16,15 +19,45 @@ import statistics
 import subprocess
 
 
+def sets():
+    """{application: "first" or "second"} from apps.tsv."""
+    out, which = {}, "first"
+    for line in open("validation/realworld/apps.tsv"):
+        if line.startswith("# Second set"):
+            which = "second"
+        if line.startswith("#") or not line.strip():
+            continue
+        out[line.split("\t")[0]] = which
+    return out
+
+
+SETS = None
+
+
+def app_of(module):
+    return os.path.basename(module)[:-4].split("__")[0]
+
+
+def in_set(app, which):
+    global SETS
+    if which == "all":
+        return True
+    SETS = SETS or sets()
+    return SETS.get(app) == which
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("bins", nargs="+")
     ap.add_argument("--reps", type=int, default=5)
     ap.add_argument("--pin", help="run under `taskset -c PIN`")
     ap.add_argument("--all", action="store_true", help="also print every module's minimum")
+    ap.add_argument("--set", choices=["all", "first", "second"], default="all")
+    ap.add_argument("--skip", action="append", default=[], help="module stem to leave out")
     args = ap.parse_args()
     env = dict(os.environ, RAYON_NUM_THREADS="1")
-    mods = sorted(glob.glob("validation/realworld/ptx/*.ptx"))
+    mods = [m for m in sorted(glob.glob("validation/realworld/ptx/*.ptx"))
+            if in_set(app_of(m), args.set) and os.path.basename(m)[:-4] not in args.skip]
     pin = ["taskset", "-c", args.pin] if args.pin else []
     best = {(b, m): float("inf") for b in args.bins for m in mods}
     for _ in range(args.reps):
