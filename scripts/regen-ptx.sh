@@ -120,6 +120,10 @@ for src in "${FILES[@]}"; do
     # (`_ZN37_INTERNAL_<hash>_...`, visible in the debug strings), so compile a copy staged at
     # one fixed path: the PTX is then the same from every checkout, CI's clean clone included.
     rm -rf "$STAGE/$dir" && mkdir -p "$STAGE/$dir" && cp "$src" "$STAGE/$src"
+    # Headers beside the source (and below it) that it may #include, staged with it.
+    while IFS= read -r h; do
+        mkdir -p "$STAGE/$(dirname "$h")" && cp "$h" "$STAGE/$h"
+    done < <(find "$dir" -mindepth 1 \( -name '*.h' -o -name '*.cuh' \) | LC_ALL=C sort)
     if ! (cd "$STAGE" && "$NVCC_BIN" -ptx -lineinfo -arch=sm_90 -O3 "$src" -o "$raw"); then
         echo "error: nvcc failed on $src" >&2
         status=1

@@ -699,7 +699,8 @@ fn suppressed(text: &str, line: u32, rule: Rule) -> bool {
         .any(|r| r == rule.id() || r == "all")
 }
 
-/// Folds findings of one rule on one source line (or PTX line) into one.
+/// Folds findings of one rule on one source line (or PTX line) into one; header code shown at
+/// its call is folded per line of its own (`location.origin`).
 pub fn fold(findings: Vec<Finding>) -> Vec<Finding> {
     let mut out: Vec<Finding> = Vec::new();
     for f in findings {
@@ -708,6 +709,9 @@ pub fn fold(findings: Vec<Finding>) -> Vec<Finding> {
                 x.rule,
                 x.kernel.clone(),
                 x.location.cuda.as_ref().map(|c| (c.file.clone(), c.line)),
+                // Header code placed at its call keeps its own lines apart: each is a site
+                // of its own where a profiler counts it.
+                x.location.origin.as_ref().map(|c| (c.file.clone(), c.line)),
                 if x.location.cuda.is_none() {
                     x.location.ptx.as_ref().map(|p| p.line)
                 } else {

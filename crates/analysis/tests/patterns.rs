@@ -377,3 +377,34 @@ fn findings_are_ranked_proven_likely_then_caveats_that_say_what_they_rest_on() {
     );
     assert!(results[2]["properties"]["caveat"].is_string());
 }
+
+#[test]
+fn library_code_inlined_at_one_call_is_a_finding_per_header_line() {
+    let (_, _, r) = run("header_fields");
+    let header = "crates/analysis/tests/patterns/include/rng_state.h";
+    let mut origins: Vec<u32> = r
+        .report
+        .findings
+        .iter()
+        .filter(|f| f.rule == Rule::UncoalescedAccess)
+        .map(|f| {
+            // Shown at the user's call, where the header was inlined ...
+            let at = f.location.cuda.as_ref().expect("a CUDA location");
+            assert_eq!(
+                (at.file.as_str(), at.line),
+                ("crates/analysis/tests/patterns/header_fields.cu", 11)
+            );
+            assert_eq!(f.certainty, Certainty::Definite);
+            // ... with the header's own line as the origin, one finding per line.
+            let o = f
+                .location
+                .origin
+                .as_ref()
+                .expect("the header line as origin");
+            assert_eq!(o.file, header);
+            o.line
+        })
+        .collect();
+    origins.sort();
+    assert_eq!(origins, vec![12, 13, 14], "{:#?}", r.report.findings);
+}
