@@ -130,7 +130,7 @@ pub struct MemoCache {
 /// Values a [`MemoCache`] holds before it starts over: it bounds the memory (a value takes a
 /// few hundred bytes), and the pages a large cache touches cost more than it saves on the
 /// small modules that are most of what `check` sees (docs/performance.md).
-const MEMO_CACHE_ENTRIES: usize = 5_000;
+const MEMO_CACHE_ENTRIES: usize = 100_000;
 
 impl MemoCache {
     /// The memos of `env`: of thread-dependent nodes, and of the others. Empty on first sight.
@@ -196,6 +196,10 @@ pub struct Evaluator<'a> {
     computed: u64,
     /// Nodes this evaluator was asked for, found in a memo or not.
     work: u64,
+    /// [`Self::work`] plus, for each node computed, the terms of its value (and of a
+    /// product, its pairs of terms): what the evaluation cost, closer to its time than a
+    /// count of nodes (a product of two 64-term polynomials costs far more than a lookup).
+    cost: u64,
 }
 
 fn dim_index(d: Dim) -> usize {
@@ -223,7 +227,14 @@ impl<'a> Evaluator<'a> {
             uniform_memo,
             computed: 0,
             work: 0,
+            cost: 0,
         }
+    }
+
+    /// The evaluation's cost in node lookups and value terms computed, for the hard limit
+    /// of [`crate::checks::Budget`].
+    pub fn cost(&self) -> u64 {
+        self.work + self.cost
     }
 
     /// Nodes this evaluator computed and added to its memos.
@@ -360,6 +371,7 @@ impl<'a> Evaluator<'a> {
         } else {
             crate::stack::deep(|| self.compute(n))
         });
+        self.cost += v.terms.len() as u64;
         if uniform {
             self.uniform_memo.insert(n, v.clone());
         } else {
@@ -386,6 +398,8 @@ impl<'a> Evaluator<'a> {
             Kind::Neg(a) => self.eval_rc(a).neg(),
             Kind::Mul(a, b) => {
                 let (x, y) = (self.eval_rc(a), self.eval_rc(b));
+                // A product's cost grows with its pairs of terms.
+                self.cost += (x.terms.len() * y.terms.len()) as u64;
                 x.mul(&y, self.syms)
             }
             Kind::Ext(e, a) => {

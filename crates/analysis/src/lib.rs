@@ -450,7 +450,16 @@ pub fn check(input: &Input<'_>, opts: &CheckOptions) -> CheckResult {
         .collect();
     // Kernels are independent: analyse them in parallel, keep their order.
     let ptx = warpscope_ptx::source::Source::new(input.ptx_name, input.ptx_text);
-    let one = |&fid: &FuncId| check_kernel(input, &ptx, opts, &analyses, &controls, &uni, fid);
+    let shared = ModuleShared {
+        input,
+        ptx: &ptx,
+        opts,
+        analyses: &analyses,
+        controls: &controls,
+        uni: &uni,
+        kernels: kernels.len(),
+    };
+    let one = |&fid: &FuncId| check_kernel(&shared, fid);
     let per_kernel: Vec<KernelOutcome> = if kernels.len() <= 1 {
         // One kernel (or none): on this thread, without starting the thread pool (a thread and the
         // fresh allocator pages it touches cost more than a small module's analysis).
@@ -486,16 +495,29 @@ type KernelOutcome = (
     Timings,
 );
 
+/// What the kernels of one module share while they are analysed (in parallel).
+struct ModuleShared<'a> {
+    input: &'a Input<'a>,
+    ptx: &'a warpscope_ptx::source::Source<'a>,
+    opts: &'a CheckOptions,
+    analyses: &'a SecondaryMap<FuncId, FunctionAnalyses>,
+    controls: &'a SecondaryMap<FuncId, ControlInfo>,
+    uni: &'a ModuleUniformity,
+    /// How many kernels of the module are analysed: they share its evaluation budget.
+    kernels: usize,
+}
+
 /// Analyses one kernel: its geometry and assumptions, the chosen engine, then its findings.
-fn check_kernel(
-    input: &Input<'_>,
-    ptx: &warpscope_ptx::source::Source<'_>,
-    opts: &CheckOptions,
-    analyses: &SecondaryMap<FuncId, FunctionAnalyses>,
-    controls: &SecondaryMap<FuncId, ControlInfo>,
-    uni: &ModuleUniformity,
-    fid: FuncId,
-) -> KernelOutcome {
+fn check_kernel(shared: &ModuleShared<'_>, fid: FuncId) -> KernelOutcome {
+    let ModuleShared {
+        input,
+        ptx,
+        opts,
+        analyses,
+        controls,
+        uni,
+        kernels,
+    } = *shared;
     let module = input.module;
     let func = &module.funcs[fid];
     let base = names::base_name(&func.name);
@@ -546,7 +568,8 @@ fn check_kernel(
                 for g in &shapes {
                     let mut k = ka.clone();
                     k.geometry = g.clone();
-                    evaluate(module, analyses, uni, &built, g, &params, &mut k);
+                    let budget = checks::Budget::for_kernel_of(kernels * shapes.len());
+                    evaluate(module, analyses, uni, &built, g, &params, budget, &mut k);
                     let (fs, sup) = findings::kernel_findings(input, ptx, analyses, uni, &k);
                     per_shape.push((k, fs, sup));
                 }
@@ -565,6 +588,7 @@ fn check_kernel(
                 &built,
                 &ka.geometry.clone(),
                 &params,
+                checks::Budget::for_kernel_of(kernels),
                 &mut ka,
             );
             timings.evaluation += t.elapsed();
@@ -672,6 +696,7 @@ fn evaluate(
     built: &BuiltAcf,
     geometry: &Geometry,
     params: &FxHashMap<(FuncId, u32), ParamAssumption>,
+    budget: checks::Budget,
     ka: &mut KernelAnalysis,
 ) {
     let ctxs = &built.ctxs;
@@ -746,8 +771,10 @@ fn evaluate(
         verdict_cache: Default::default(),
         request_costs: Default::default(),
         warp_envs: Default::default(),
-        budget: checks::Budget::default(),
+        budget,
     };
+    // Sites left unmeasured once the hard limit of the budget is reached.
+    let (mut skipped_branches, mut skipped_accesses) = (0usize, 0usize);
     // Per-site timings on stderr, for performance work: WARPSCOPE_TRACE=1.
     let trace = std::env::var_os("WARPSCOPE_TRACE").is_some();
     for site in branches {
@@ -756,6 +783,10 @@ fn evaluate(
             continue;
         };
         if u.branch_cause(site.inst).is_none() {
+            continue;
+        }
+        if checker.budget.exhausted() {
+            skipped_branches += 1;
             continue;
         }
         let t = Instant::now();
@@ -784,6 +815,10 @@ fn evaluate(
         {
             continue;
         }
+        if checker.budget.exhausted() {
+            skipped_accesses += 1;
+            continue;
+        }
         let t = Instant::now();
         ka.accesses.push(checker.access(site));
         if trace {
@@ -795,6 +830,21 @@ fn evaluate(
                 checker.budget.site_used()
             );
         }
+    }
+    if trace {
+        eprintln!(
+            "[trace] {}: cost {} of {}, {skipped_branches} branches and {skipped_accesses} accesses not measured",
+            ka.name,
+            checker.budget.cost_used(),
+            checker.budget.hard()
+        );
+    }
+    if skipped_branches + skipped_accesses > 0 {
+        ka.notes.push(format!(
+            "evaluation budget exhausted: {skipped_branches} thread-dependent branch(es) and \
+             {skipped_accesses} access(es) were not measured and have no finding (the sites \
+             before them were; `--kernel` analyses one kernel with the whole module's budget)"
+        ));
     }
     // Remember the context of each site for provenance.
     ka.notes

@@ -314,7 +314,11 @@ impl Uniformity {
             .iter()
             .flat_map(|&b| func.blocks[b].insts.iter().copied())
             .collect();
-        let mut done_branches: Vec<Inst> = Vec::new();
+        let mut done_branches: rustc_hash::FxHashSet<Inst> = Default::default();
+        let mut reachable = vec![false; fa.cfg.num_blocks()];
+        for &b in fa.cfg.rpo() {
+            reachable[b.index()] = true;
+        }
         loop {
             let mut changed = false;
             // Data propagation to a fixpoint.
@@ -350,29 +354,28 @@ impl Uniformity {
                 let Some(c) = u.use_cause(fa, cb.inst, cb.guard.reg) else {
                     continue;
                 };
-                done_branches.push(cb.inst);
+                done_branches.insert(cb.inst);
                 u.branches.push((cb.inst, c));
                 changed = true;
+                // Uses outside the region of values defined inside it: found from the
+                // region's definitions (their users), not by scanning the function, which
+                // made large kernels quadratic in their branches and instructions.
                 let region = divergent_region(fa, b);
-                for &inst in &order {
-                    let ub = func.inst_block[inst];
-                    if region[ub.index()] {
-                        continue;
-                    }
-                    for use_ in du.uses_of(inst) {
-                        let inside = use_.defs.iter().any(|&d| {
-                            du.def(d)
-                                .inst
-                                .is_some_and(|di| region[func.inst_block[di].index()])
-                        });
-                        if inside && !u.use_ctrl.contains_key(&(inst, use_.reg)) {
-                            u.use_ctrl.insert(
-                                (inst, use_.reg),
-                                Cause::Control {
+                for (rb, _) in region.iter().enumerate().filter(|(_, r)| **r) {
+                    for &di in &func.blocks[Block::new(rb)].insts {
+                        for &d in du.defs_of(di) {
+                            let reg = du.def(d).reg;
+                            for &inst in du.users(d) {
+                                if region[func.inst_block[inst].index()]
+                                    || !reachable[func.inst_block[inst].index()]
+                                {
+                                    continue;
+                                }
+                                u.use_ctrl.entry((inst, reg)).or_insert(Cause::Control {
                                     branch: cb.inst,
                                     at: inst,
-                                },
-                            );
+                                });
+                            }
                         }
                     }
                 }

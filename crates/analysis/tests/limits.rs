@@ -169,3 +169,80 @@ fn a_64_bit_field_insert_is_analysed_without_overflow() {
     let r = check_within(kernel("bfi64", 4, body), 8 << 20, Duration::from_secs(60));
     assert!(!r.report.kernels.is_empty());
 }
+
+/// The hard limit of the evaluation budget: a module's kernels share it, and once a kernel's
+/// share is spent its remaining sites are not measured, the kernel's notes say how many. The
+/// costly loop nest above, with a second store after it, among 29 kernels that cost nothing:
+/// its share (a thirtieth, at the floor) is gone after the first store, so the second is not
+/// measured; checked alone (`--kernel`), it has the whole module's limit and both are.
+#[test]
+fn a_kernel_past_its_share_of_the_hard_limit_leaves_the_rest_unmeasured_and_says_so() {
+    const CHAIN: usize = 500;
+    let mut body = String::from(
+        "\tmov.u32 %r2, %ctaid.x;\n\tmov.u32 %r3, 0;\n$L_outer:\n\tmov.u32 %r4, 0;\n$L_inner:\n\
+         \tmad.lo.s32 %r5, %r3, %r1, %r4;\n",
+    );
+    let mut x = 5;
+    for _ in 0..CHAIN {
+        let _ = writeln!(body, "\tshr.u32 %r{}, %r{x}, 1;", x + 1);
+        let _ = writeln!(body, "\txor.b32 %r{}, %r{x}, %r{};", x + 2, x + 1);
+        x += 2;
+    }
+    let _ = write!(
+        body,
+        "\tand.b32 %r{y}, %r{x}, 1023;\n\tmul.wide.u32 %rd3, %r{y}, 4;\n\
+         \tadd.s64 %rd4, %rd2, %rd3;\n\tst.global.u32 [%rd4], %r2;\n\
+         \tadd.s32 %r4, %r4, 1;\n\tsetp.lt.u32 %p1, %r4, %r1;\n\t@%p1 bra $L_inner;\n\
+         \tadd.s32 %r3, %r3, 1;\n\tsetp.lt.u32 %p2, %r3, 64;\n\t@%p2 bra $L_outer;\n\
+         \tmul.wide.u32 %rd5, %r1, 12;\n\tadd.s64 %rd6, %rd2, %rd5;\n\tst.global.u32 [%rd6], %r2;\n",
+        y = x + 1
+    );
+    let mut ptx = kernel("spin", x + 3, &body);
+    for i in 0..29 {
+        let _ = write!(
+            ptx,
+            "\n.visible .entry idle{i}(\n\t.param .u64 idle{i}_param_0\n)\n{{\n\tret;\n}}\n"
+        );
+    }
+    let not_measured = |r: &CheckResult| {
+        let k = r.kernels.iter().find(|k| k.name == "spin").unwrap();
+        (
+            k.accesses.len(),
+            k.notes
+                .iter()
+                .find(|n| n.contains("evaluation budget exhausted"))
+                .cloned(),
+        )
+    };
+    let r = check_within(ptx.clone(), 64 << 20, Duration::from_secs(300));
+    let (measured, note) = not_measured(&r);
+    assert_eq!(measured, 1, "the first store is measured, the second not");
+    let note = note.expect("a note on the sites left unmeasured");
+    assert!(note.contains("1 access(es) were not measured"), "{note}");
+    // Alone, the kernel has the module's whole limit.
+    let (tx, rx) = mpsc::channel();
+    std::thread::Builder::new()
+        .stack_size(64 << 20)
+        .spawn(move || {
+            let (ast, _) = warpscope_ptx::parse(&ptx);
+            let (module, _) = warpscope_ir::lower_module(ast);
+            let source = |_: u32| None;
+            let input = Input {
+                module: &module,
+                ptx_name: "generated.ptx",
+                ptx_text: &ptx,
+                source: &source,
+            };
+            let opts = CheckOptions {
+                kernels: vec!["spin".into()],
+                ..CheckOptions::default()
+            };
+            let _ = tx.send(check(&input, &opts));
+        })
+        .expect("spawn");
+    let r = rx
+        .recv_timeout(Duration::from_secs(300))
+        .expect("an answer");
+    let (measured, note) = not_measured(&r);
+    assert_eq!((measured, note), (2, None));
+}

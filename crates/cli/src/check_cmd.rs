@@ -490,6 +490,25 @@ pub fn run(args: CheckArgs) -> ExitCode {
                     "{lowered} branch(es) split lanes but compile to a predicated exit or predicated code, not a divergent branch; `--boundary` lists them\n"
                 ));
             }
+            // Kernels whose evaluation budget ran out before every site was measured: the
+            // report is incomplete there, which the user must see without `--verbose`.
+            let mut cut: Vec<&str> = Vec::new();
+            for k in all.kernels.iter().filter(|k| {
+                k.notes
+                    .iter()
+                    .any(|n| n.starts_with("evaluation budget exhausted"))
+            }) {
+                // Template instances share their name: list it once.
+                if !cut.contains(&k.name.as_str()) {
+                    cut.push(&k.name);
+                }
+            }
+            if !cut.is_empty() {
+                s.push_str(&format!(
+                    "sites left unmeasured when the evaluation budget ran out, in {}; `--verbose` says how many, `--kernel NAME` gives one kernel the whole budget\n",
+                    cut.join(", ")
+                ));
+            }
             if args.confirm.is_some() {
                 s.push_str(&confirm_summary(&shown.findings, &missed, &confirm_note));
                 if !missed.is_empty() {

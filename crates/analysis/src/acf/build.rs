@@ -22,10 +22,20 @@ pub struct Ctx {
     reach_memo: FxHashMap<(Block, Block), Node>,
     loop_of_header: FxHashMap<Block, u32>,
     in_progress: FxHashSet<(Reg, Block)>,
-    defined_memo: FxHashMap<(Reg, Loop), bool>,
+    /// Registers each loop writes (built once per loop on first question).
+    loop_writes: FxHashMap<Loop, FxHashSet<Reg>>,
+    /// Per block, the positions at which each register is written, ascending (built once per
+    /// block): finding the definition before a position is a search, not a scan, which
+    /// made large straight-line blocks quadratic.
+    block_writes: FxHashMap<Block, FxHashMap<Reg, Vec<u32>>>,
+    /// The incoming edges of each join (the same for every register merged there).
+    incoming_memo: FxHashMap<Block, Incoming>,
     children: FxHashMap<Inst, usize>,
     pos: SecondaryMap<Inst, u32>,
 }
+
+/// The incoming edges of a join, grouped: (condition, predecessors, loop exited).
+type Incoming = Vec<(Node, Vec<Block>, Option<u32>)>;
 
 /// A conditional branch to classify.
 #[derive(Debug, Clone, Copy)]
@@ -133,7 +143,9 @@ impl<'m> Builder<'m> {
             reach_memo: FxHashMap::default(),
             loop_of_header: FxHashMap::default(),
             in_progress: FxHashSet::default(),
-            defined_memo: FxHashMap::default(),
+            loop_writes: FxHashMap::default(),
+            block_writes: FxHashMap::default(),
+            incoming_memo: FxHashMap::default(),
             children: FxHashMap::default(),
             pos,
         });
@@ -156,27 +168,38 @@ impl<'m> Builder<'m> {
     fn value_before_step(&mut self, ctx: usize, reg: Reg, b: Block, pos: usize) -> Node {
         let func = self.func(ctx);
         let insts = &func.blocks[b].insts;
-        let mut k = pos.min(insts.len());
-        while k > 0 {
-            k -= 1;
-            let i = insts[k];
-            let data = &func.insts[i];
-            let mut writes = false;
-            warpscope_ir::effects::for_each_def(data, |r| writes |= r == reg);
-            if writes {
-                let v = self.def_value(ctx, i, reg);
-                return match data.guard {
-                    None => v,
-                    Some(g) => {
-                        let p = self.value_before(ctx, g.reg, b, k);
-                        let p = if g.negated { self.acf.not(p) } else { p };
-                        let old = self.value_before(ctx, reg, b, k);
-                        self.acf.select(p, v, old)
+        let writes = self.ctxs[ctx].block_writes.entry(b).or_insert_with(|| {
+            let mut m: FxHashMap<Reg, Vec<u32>> = FxHashMap::default();
+            for (k, &i) in insts.iter().enumerate() {
+                warpscope_ir::effects::for_each_def(&func.insts[i], |r| {
+                    let v = m.entry(r).or_default();
+                    if v.last() != Some(&(k as u32)) {
+                        v.push(k as u32);
                     }
-                };
+                });
+            }
+            m
+        });
+        let pos = pos.min(insts.len());
+        let last = writes.get(&reg).and_then(|ps| {
+            let n = ps.partition_point(|&p| (p as usize) < pos);
+            n.checked_sub(1).map(|j| ps[j] as usize)
+        });
+        let Some(k) = last else {
+            return self.value_at_entry(ctx, reg, b);
+        };
+        let i = insts[k];
+        let data = &func.insts[i];
+        let v = self.def_value(ctx, i, reg);
+        match data.guard {
+            None => v,
+            Some(g) => {
+                let p = self.value_before(ctx, g.reg, b, k);
+                let p = if g.negated { self.acf.not(p) } else { p };
+                let old = self.value_before(ctx, reg, b, k);
+                self.acf.select(p, v, old)
             }
         }
-        self.value_at_entry(ctx, reg, b)
     }
 
     /// The value of `reg` on leaving block `b`.
@@ -247,32 +270,30 @@ impl<'m> Builder<'m> {
     }
 
     fn defined_in_loop(&mut self, ctx: usize, reg: Reg, l: Loop) -> bool {
-        if let Some(&d) = self.ctxs[ctx].defined_memo.get(&(reg, l)) {
-            return d;
-        }
         let func = self.func(ctx);
         let fa = self.fa(ctx);
-        let d = fa.loops.get(l).blocks.iter().any(|&b| {
-            func.blocks[b].insts.iter().any(|&i| {
-                let mut w = false;
-                warpscope_ir::effects::for_each_def(&func.insts[i], |r| w |= r == reg);
+        self.ctxs[ctx]
+            .loop_writes
+            .entry(l)
+            .or_insert_with(|| {
+                let mut w = FxHashSet::default();
+                for &b in &fa.loops.get(l).blocks {
+                    for &i in &func.blocks[b].insts {
+                        warpscope_ir::effects::for_each_def(&func.insts[i], |r| {
+                            w.insert(r);
+                        });
+                    }
+                }
                 w
             })
-        });
-        self.ctxs[ctx].defined_memo.insert((reg, l), d);
-        d
+            .contains(&reg)
     }
 
     /// Incoming edges of `b` grouped as (condition relative to `top`, predecessor blocks whose
     /// end values flow in). Loop exits are folded to their loop's header.
-    fn incoming(
-        &mut self,
-        ctx: usize,
-        top: Block,
-        b: Block,
-    ) -> Vec<(Node, Vec<Block>, Option<u32>)> {
+    fn incoming(&mut self, ctx: usize, top: Block, b: Block) -> Incoming {
         let fa = self.fa(ctx);
-        let mut out: Vec<(Node, Vec<Block>, Option<u32>)> = Vec::new();
+        let mut out: Incoming = Vec::new();
         let mut loops_done: Vec<Loop> = Vec::new();
         for &p in fa.cfg.preds(b) {
             if is_back_edge(fa, p, b) || !fa.cfg.is_reachable(p) {
@@ -386,7 +407,14 @@ impl<'m> Builder<'m> {
         let Some(top) = fa.domtree.idom(b) else {
             return self.initial(ctx, reg);
         };
-        let inc = self.incoming(ctx, top, b);
+        let inc = match self.ctxs[ctx].incoming_memo.get(&b) {
+            Some(inc) => inc.clone(),
+            None => {
+                let inc = self.incoming(ctx, top, b);
+                self.ctxs[ctx].incoming_memo.insert(b, inc.clone());
+                inc
+            }
+        };
         let mut vals: Vec<(Node, Node)> = Vec::new();
         for (c, preds, lp) in inc {
             // Several exiting blocks of one loop: their values, merged by their own edges.

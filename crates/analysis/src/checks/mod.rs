@@ -452,18 +452,34 @@ impl RequestCosts {
 /// values and loop iterations then spends the budget. When the site's or the kernel's budget
 /// is spent, the rest stays symbolic: a range, reported as `possible`, and the result says so
 /// ([`BranchResult::budget_spent`], [`AccessResult::budget_spent`]).
+///
+/// Past the budget each site still gets its symbolic answer, which costs one evaluation of a
+/// few warps; a kernel with thousands of sites, or with huge expressions, would spend seconds
+/// on those alone. So a second, hard limit counts everything evaluated, weighted by the terms
+/// computed ([`crate::eval::Evaluator::cost`]): once it is reached, the kernel's remaining
+/// sites are not measured at all, and the kernel's notes say how many.
 #[derive(Debug)]
 pub struct Budget {
     per_site: u64,
     per_kernel: u64,
+    hard: u64,
     site: std::cell::Cell<u64>,
     kernel: std::cell::Cell<u64>,
+    cost: std::cell::Cell<u64>,
 }
 
 /// Node evaluations one branch or access may spend on enumeration.
 pub const SITE_BUDGET: u64 = 250_000;
 /// Node evaluations one kernel's sites may spend together.
 pub const KERNEL_BUDGET: u64 = 1_000_000;
+/// The hard limit of one module's evaluation ([`Budget`]), in lookups and terms computed:
+/// 0.4–0.9 s on one core at the rates measured on HeCBench's largest modules
+/// (docs/performance.md, "HeCBench sweep"); the costliest real-world module spends 4 M, no
+/// verdict of the real-world set changes at 3 M. Its kernels share it evenly.
+pub const MODULE_HARD_BUDGET: u64 = 3_000_000;
+/// The hard limit no kernel is cut below, however many kernels share the module's (modules
+/// of many template instances: each is small).
+pub const KERNEL_HARD_FLOOR: u64 = 100_000;
 
 impl Default for Budget {
     fn default() -> Self {
@@ -476,9 +492,42 @@ impl Budget {
         Budget {
             per_site,
             per_kernel,
+            hard: MODULE_HARD_BUDGET,
             site: Default::default(),
             kernel: Default::default(),
+            cost: Default::default(),
         }
+    }
+
+    /// The budget of one of `kernels` kernels of a module: the module's hard limit shared
+    /// evenly (not below [`KERNEL_HARD_FLOOR`]), so that analysing kernels in parallel
+    /// decides nothing.
+    pub fn for_kernel_of(kernels: usize) -> Self {
+        let share = MODULE_HARD_BUDGET / kernels.max(1) as u64;
+        Budget {
+            hard: share.max(KERNEL_HARD_FLOOR),
+            ..Budget::default()
+        }
+    }
+
+    /// Charges an evaluation's cost ([`crate::eval::Evaluator::cost`]) to the hard limit.
+    fn charge(&self, cost: u64) {
+        self.cost.set(self.cost.get().saturating_add(cost));
+    }
+
+    /// The hard limit.
+    pub fn hard(&self) -> u64 {
+        self.hard
+    }
+
+    /// The cost charged to the hard limit so far.
+    pub fn cost_used(&self) -> u64 {
+        self.cost.get()
+    }
+
+    /// Whether the hard limit is reached: sites not yet measured are left unmeasured.
+    pub fn exhausted(&self) -> bool {
+        self.cost.get() >= self.hard
     }
 
     /// Starts a new site's account.
@@ -555,6 +604,7 @@ impl<'a> Checker<'a> {
         let r = f(&mut ev);
         let (work, computed) = (ev.work(), ev.computed());
         self.budget.spend(work);
+        self.budget.charge(ev.cost());
         self.memos.added(computed);
         r
     }
