@@ -37,6 +37,7 @@ build() { # name suite path flags
   case "$suite" in
     polybench) inc="-I$rw/src/polybench/common" ;;
     cuda-samples) inc="-I$rw/src/cuda-samples/Common" ;;
+    *) inc="" ;;
   esac
   # Build from the SRC_ROOT so the source paths ncu reports contain validation/realworld/src/.
   (cd "$src" && nvcc -O3 -lineinfo -arch=sm_90 $inc -I"${dir#"$src"/}" -I"${dir#"$src"/}/inc" $flags \

@@ -6,7 +6,7 @@
 #
 #   scripts/realworld/fetch.sh [REPO_DIR_FOR_SUITE...]
 #
-# A suite's repository is read from $POLYBENCH_GIT / $CUDA_SAMPLES_GIT (a bare or normal git
+# A suite's repository is read from $POLYBENCH_GIT / $CUDA_SAMPLES_GIT / $HECBENCH_GIT (a bare or normal git
 # directory) when set, else cloned (blobless) from GitHub into a temporary directory.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd -P)"
@@ -16,19 +16,23 @@ RW=validation/realworld
 declare -A URL=(
   [polybench]=https://github.com/cavazos-lab/PolyBench-ACC
   [cuda-samples]=https://github.com/NVIDIA/cuda-samples
+  [hecbench]=https://github.com/zjin-lcf/HeCBench
 )
 declare -A COMMIT=(
   [polybench]=70ea4ca9047dc4ec9c3ca79b4c91b3b2cc1510e7
   [cuda-samples]=c94ff366aed18c797b8a85dfaac7817b0228b420
+  [hecbench]=f27000a5188f8ac79bd43fc95a1b3f890c18823d
 )
 # Shared headers each suite's applications include, besides their own directory.
 declare -A COMMON=(
   [polybench]="common/polybench.h common/polybench.c common/polybenchUtilFuncts.h LICENSE"
   [cuda-samples]="Common/helper_cuda.h Common/helper_functions.h Common/helper_string.h Common/helper_timer.h Common/helper_image.h Common/exception.h Common/helper_math.h LICENSE"
+  [hecbench]="LICENSE"
 )
 declare -A GITDIR=(
   [polybench]="${POLYBENCH_GIT:-}"
   [cuda-samples]="${CUDA_SAMPLES_GIT:-}"
+  [hecbench]="${HECBENCH_GIT:-}"
 )
 
 tmp="$(mktemp -d)"
@@ -54,7 +58,7 @@ copy() { # suite path...
   git --git-dir="$g" archive "${COMMIT[$s]}" -- "${files[@]}" | tar -x -C "$RW/src/$s"
 }
 
-for s in polybench cuda-samples; do
+for s in polybench cuda-samples hecbench; do
   # shellcheck disable=SC2086
   copy "$s" ${COMMON[$s]}
 done
