@@ -35,7 +35,8 @@ while read -r a; do
   if grep -rqil rodinia "$WORK/src/$a" 2>/dev/null; then rm -rf "$WORK/src/$a"; continue; fi
   for cu in $(find "$WORK/src/$a" -maxdepth 2 -name '*.cu' 2>/dev/null | LC_ALL=C sort); do
     out="$WORK/ptx/${a}__$(basename "$cu" .cu).ptx"
-    [[ -f "$out" ]] && continue
+    # Built before, or tried (its log is there): not again.
+    [[ -f "$out" || -f "$WORK/log/$(basename "$out" .ptx).log" ]] && continue
     d="$WORK/src/$a"
     timeout 300 "$NVCC_BIN" -ptx -lineinfo -arch=sm_90 -O3 -std=c++17 -I"$d" -I"$d/include" \
       -I"$d/src" "$cu" -o "$out" > "$WORK/log/$(basename "$out" .ptx).log" 2>&1 || rm -f "$out"

@@ -457,7 +457,11 @@ pub fn check(input: &Input<'_>, opts: &CheckOptions) -> CheckResult {
         analyses: &analyses,
         controls: &controls,
         uni: &uni,
-        kernels: kernels.len(),
+        code: kernels
+            .iter()
+            .map(|&f| module.funcs[f].insts.len())
+            .sum::<usize>()
+            .max(1),
     };
     let one = |&fid: &FuncId| check_kernel(&shared, fid);
     let per_kernel: Vec<KernelOutcome> = if kernels.len() <= 1 {
@@ -503,8 +507,9 @@ struct ModuleShared<'a> {
     analyses: &'a SecondaryMap<FuncId, FunctionAnalyses>,
     controls: &'a SecondaryMap<FuncId, ControlInfo>,
     uni: &'a ModuleUniformity,
-    /// How many kernels of the module are analysed: they share its evaluation budget.
-    kernels: usize,
+    /// Instructions of the kernels analysed: they share the module's evaluation budget in
+    /// proportion to their own.
+    code: usize,
 }
 
 /// Analyses one kernel: its geometry and assumptions, the chosen engine, then its findings.
@@ -516,10 +521,11 @@ fn check_kernel(shared: &ModuleShared<'_>, fid: FuncId) -> KernelOutcome {
         analyses,
         controls,
         uni,
-        kernels,
+        code,
     } = *shared;
     let module = input.module;
     let func = &module.funcs[fid];
+    let share = func.insts.len() as f64 / code as f64;
     let base = names::base_name(&func.name);
     let mut timings = Timings::default();
     let geometry = kernel_geometry(module, fid, opts);
@@ -568,7 +574,7 @@ fn check_kernel(shared: &ModuleShared<'_>, fid: FuncId) -> KernelOutcome {
                 for g in &shapes {
                     let mut k = ka.clone();
                     k.geometry = g.clone();
-                    let budget = checks::Budget::for_kernel_of(kernels * shapes.len());
+                    let budget = checks::Budget::for_share(share, shapes.len());
                     evaluate(module, analyses, uni, &built, g, &params, budget, &mut k);
                     let (fs, sup) = findings::kernel_findings(input, ptx, analyses, uni, &k);
                     per_shape.push((k, fs, sup));
@@ -588,7 +594,7 @@ fn check_kernel(shared: &ModuleShared<'_>, fid: FuncId) -> KernelOutcome {
                 &built,
                 &ka.geometry.clone(),
                 &params,
-                checks::Budget::for_kernel_of(kernels),
+                checks::Budget::for_share(share, 1),
                 &mut ka,
             );
             timings.evaluation += t.elapsed();

@@ -170,11 +170,12 @@ fn a_64_bit_field_insert_is_analysed_without_overflow() {
     assert!(!r.report.kernels.is_empty());
 }
 
-/// The hard limit of the evaluation budget: a module's kernels share it, and once a kernel's
-/// share is spent its remaining sites are not measured, the kernel's notes say how many. The
-/// costly loop nest above, with a second store after it, among 29 kernels that cost nothing:
-/// its share (a thirtieth, at the floor) is gone after the first store, so the second is not
-/// measured; checked alone (`--kernel`), it has the whole module's limit and both are.
+/// The hard limit of the evaluation budget: a module's kernels share it in proportion to their
+/// code, and once a kernel's share is spent its remaining sites are not measured, the kernel's
+/// notes say how many. The costly loop nest above, with a second store after it, among 29
+/// kernels of 2,000 instructions that have nothing to measure: its share (a few percent, at the
+/// floor) is gone after the first store, so the second is not measured; checked alone
+/// (`--kernel`), it has the whole module's limit and both are.
 #[test]
 fn a_kernel_past_its_share_of_the_hard_limit_leaves_the_rest_unmeasured_and_says_so() {
     const CHAIN: usize = 500;
@@ -198,10 +199,13 @@ fn a_kernel_past_its_share_of_the_hard_limit_leaves_the_rest_unmeasured_and_says
         y = x + 1
     );
     let mut ptx = kernel("spin", x + 3, &body);
+    // Kernels with much code and nothing to measure: the budget is shared by code size.
+    let idle_body = "\tadd.s32 %r2, %r2, 1;\n".repeat(2_000);
     for i in 0..29 {
         let _ = write!(
             ptx,
-            "\n.visible .entry idle{i}(\n\t.param .u64 idle{i}_param_0\n)\n{{\n\tret;\n}}\n"
+            "\n.visible .entry idle{i}(\n\t.param .u64 idle{i}_param_0\n)\n{{\n\
+             \t.reg .b32 %r<4>;\n\tmov.u32 %r2, 0;\n{idle_body}\tret;\n}}\n"
         );
     }
     let not_measured = |r: &CheckResult| {

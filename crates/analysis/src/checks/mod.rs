@@ -472,14 +472,17 @@ pub struct Budget {
 pub const SITE_BUDGET: u64 = 250_000;
 /// Node evaluations one kernel's sites may spend together.
 pub const KERNEL_BUDGET: u64 = 1_000_000;
-/// The hard limit of one module's evaluation ([`Budget`]), in lookups and terms computed:
-/// 0.4–0.9 s on one core at the rates measured on HeCBench's largest modules
-/// (docs/performance.md, "HeCBench sweep"); the costliest real-world module spends 4 M, no
-/// verdict of the real-world set changes at 3 M. Its kernels share it evenly.
-pub const MODULE_HARD_BUDGET: u64 = 3_000_000;
+/// The hard limit of one module's evaluation ([`Budget`]), in lookups plus three per value
+/// term computed (a term takes about three lookups' time; weights from timing HeCBench's
+/// costliest modules, docs/performance.md "HeCBench sweep"): 1–2 s on one core at the slowest
+/// rate measured, 0.5 s or less at the common one. Lower, it cut the measurement of large
+/// kernels short that take a fraction of a second (`hb_bh`'s tree summarization at 3 M lost
+/// 200 accesses and 30 of its true uncoalesced lines). The kernels share it in proportion to
+/// their code.
+pub const MODULE_HARD_BUDGET: u64 = 12_000_000;
 /// The hard limit no kernel is cut below, however many kernels share the module's (modules
 /// of many template instances: each is small).
-pub const KERNEL_HARD_FLOOR: u64 = 100_000;
+pub const KERNEL_HARD_FLOOR: u64 = 300_000;
 
 impl Default for Budget {
     fn default() -> Self {
@@ -499,13 +502,16 @@ impl Budget {
         }
     }
 
-    /// The budget of one of `kernels` kernels of a module: the module's hard limit shared
-    /// evenly (not below [`KERNEL_HARD_FLOOR`]), so that analysing kernels in parallel
-    /// decides nothing.
-    pub fn for_kernel_of(kernels: usize) -> Self {
-        let share = MODULE_HARD_BUDGET / kernels.max(1) as u64;
+    /// The budget of a kernel that holds `share` of its module's code (its instructions over
+    /// those of every kernel checked, callees not counted), analysed under `shapes` block
+    /// shapes: the module's hard limit shared in proportion to code, not below
+    /// [`KERNEL_HARD_FLOOR`], so that analysing kernels in parallel decides nothing and a
+    /// large kernel among small ones is not starved.
+    pub fn for_share(share: f64, shapes: usize) -> Self {
+        let hard =
+            (MODULE_HARD_BUDGET as f64 * share.clamp(0.0, 1.0)) as u64 / shapes.max(1) as u64;
         Budget {
-            hard: share.max(KERNEL_HARD_FLOOR),
+            hard: hard.max(KERNEL_HARD_FLOOR),
             ..Budget::default()
         }
     }
