@@ -6,7 +6,8 @@
 # nvcc rejects is left out), then checked one module at a time as a new user would (PTX only,
 # defaults). No GPU and no truth: what is measured is the exit status, the CPU time
 # (`/usr/bin/time`, user + system) and the number of findings. Nothing of HeCBench is committed;
-# the table is (validation/hecbench/sweep.tsv, docs/performance.md "HeCBench sweep").
+# the tables are (validation/realworld/hecbench_sweep/<commit>.tsv, docs/performance.md
+# "HeCBench sweep").
 #
 #   scripts/realworld/hecbench_sweep.sh WORK_DIR [WARPSCOPE]      # WARPSCOPE: target/release/warpscope
 #
