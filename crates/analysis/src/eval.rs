@@ -473,7 +473,12 @@ impl<'a> Evaluator<'a> {
                 let cont = self.acf.loops[l as usize].cont;
                 if self.acf.is_td(cont) {
                     let x = self.eval_rc(v);
-                    if x.is_uniform(valid) && !self.acf.is_td(v) {
+                    // A thread-dependent condition that is the same in every lane here (a
+                    // grid-stride remainder loop, its trip count read as shared by the warp):
+                    // the lanes leave together, as from a uniform loop.
+                    if x.is_uniform(valid) && !self.acf.is_td(v)
+                        || self.eval_rc(cont).is_uniform(valid)
+                    {
                         (*x).clone()
                     } else {
                         WarpVal::unknown_all()

@@ -777,6 +777,7 @@ fn evaluate(
         verdict_cache: Default::default(),
         request_costs: Default::default(),
         warp_envs: Default::default(),
+        grid_quotients: Default::default(),
         budget,
     };
     // Sites left unmeasured once the hard limit of the budget is reached.

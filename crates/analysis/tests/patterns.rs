@@ -408,3 +408,19 @@ fn library_code_inlined_at_one_call_is_a_finding_per_header_line() {
     origins.sort();
     assert_eq!(origins, vec![12, 13, 14], "{:#?}", r.report.findings);
 }
+
+#[test]
+fn an_unrolled_grid_stride_loop_keeps_its_lanes_consecutive() {
+    let (_, _, r) = run("grid_stride");
+    let memory: Vec<_> = r
+        .report
+        .findings
+        .iter()
+        .filter(|f| matches!(f.rule, Rule::UncoalescedAccess | Rule::MisalignedAccess))
+        .map(|f| (f.location.cuda.as_ref().map(|c| c.line), f.message.clone()))
+        .collect();
+    assert!(memory.is_empty(), "{memory:#?}");
+    // The loop's own test is what it always was: a boundary check against `n`.
+    let b = branch_at(&r, 11);
+    assert_eq!(b.kind.as_deref(), Some("boundary"), "{b:#?}");
+}

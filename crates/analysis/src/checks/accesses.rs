@@ -118,6 +118,13 @@ impl Checker<'_> {
                     }
                 }
             }
+            // Grid-stride trip counts, shared by the warp too.
+            set.extend(
+                self.grid_quotients
+                    .get_or_init(|| grid_quotients(self.acf))
+                    .iter()
+                    .copied(),
+            );
             (!set.is_empty()).then(|| std::rc::Rc::new(set))
         };
         let warps = self.geometry.warps();

@@ -23,7 +23,7 @@
 
 use crate::acf::{AccessSite, Acf, BranchSite};
 use crate::eval::{Env, Evaluator, Lanes, Sym, SymInfo, SymOracle, Symbols, WarpVal};
-use crate::expr::{Atom, Kind, Node, flags};
+use crate::expr::{Atom, BinOp, Kind, Node, flags};
 use crate::geometry::Geometry;
 use crate::memory;
 use cranelift_entity::EntityRef;
@@ -382,6 +382,8 @@ pub struct Checker<'a> {
     pub(crate) request_costs: RequestCosts,
     /// The environment of each warp of the block (made on first use).
     pub(crate) warp_envs: std::cell::OnceCell<Vec<Env>>,
+    /// Grid-stride trip counts ([`grid_quotients`]), found once per kernel.
+    pub(crate) grid_quotients: std::cell::OnceCell<rustc_hash::FxHashSet<Node>>,
     /// Work left for lane-by-lane evaluation.
     pub budget: Budget,
 }
@@ -444,6 +446,45 @@ impl RequestCosts {
             .entry(id)
             .or_insert_with(|| crate::memory::gpucheck_requests(diffs, 0))
     }
+}
+
+/// The divisions of `acf` that count a grid-stride loop's iterations: a thread-dependent
+/// dividend (the distance from the thread's global index to a bound) over a lane-uniform
+/// divisor that involves the grid's size (`(n - i - 1) / (ntid.x * nctaid.x)`, what nvcc
+/// computes to unroll `for (i = gid; i < n; i += stride)` with a remainder loop). The global
+/// indices of a warp's lanes are consecutive, so the quotient is the same in every lane but
+/// in the one warp of the grid where a multiple of the stride falls among them: like a
+/// boundary check, it is read as one value shared by the warp (the interior warps' answer).
+pub(crate) fn grid_quotients(acf: &Acf) -> rustc_hash::FxHashSet<Node> {
+    let mut out = rustc_hash::FxHashSet::default();
+    for k in 0..acf.len() {
+        let n = Node::new(k);
+        let Kind::Bin(BinOp::Div { .. }, a, b) = acf.kind(n) else {
+            continue;
+        };
+        let fa = acf.flags(a);
+        if !acf.is_td(a) || acf.is_td(b) || fa & flags::TID == 0 || fa & flags::CTAID == 0 {
+            continue;
+        }
+        // The divisor involves the grid's size.
+        let mut stack = vec![b];
+        let mut seen = rustc_hash::FxHashSet::default();
+        let mut grid = false;
+        while let Some(x) = stack.pop() {
+            if !seen.insert(x) {
+                continue;
+            }
+            if let Kind::Atom(Atom::Nctaid(_)) = acf.kind(x) {
+                grid = true;
+                break;
+            }
+            stack.extend(acf.children(x));
+        }
+        if grid {
+            out.insert(n);
+        }
+    }
+    out
 }
 
 /// Bounds on lane-by-lane evaluation (issue 10: budgets, not hangs), counted in ACF nodes
