@@ -183,6 +183,22 @@ fn memo_in<'m>(
     &mut bucket[i].1
 }
 
+/// Whether the expression at `n` has at most `max` distinct nodes (a loop's condition cheap
+/// enough to evaluate where its exit value is asked for).
+fn small(acf: &Acf, n: Node, max: usize) -> bool {
+    let mut seen = rustc_hash::FxHashSet::default();
+    let mut stack = vec![n];
+    while let Some(x) = stack.pop() {
+        if seen.insert(x) {
+            if seen.len() > max {
+                return false;
+            }
+            stack.extend(acf.children(x));
+        }
+    }
+    true
+}
+
 /// Evaluates nodes in one environment, memoising per node.
 pub struct Evaluator<'a> {
     pub acf: &'a Acf,
@@ -475,9 +491,14 @@ impl<'a> Evaluator<'a> {
                     let x = self.eval_rc(v);
                     // A thread-dependent condition that is the same in every lane here (a
                     // grid-stride remainder loop, its trip count read as shared by the warp):
-                    // the lanes leave together, as from a uniform loop.
+                    // the lanes leave together, as from a uniform loop. Asked only where some
+                    // nodes are read as shared (an access's boundary checks and trip counts)
+                    // and of a small condition: evaluating every loop's condition wherever
+                    // its exit value is read took HeCBench's `bn` past 20 GB.
                     if x.is_uniform(valid) && !self.acf.is_td(v)
-                        || self.eval_rc(cont).is_uniform(valid)
+                        || self.env.uniform_nodes.is_some()
+                            && small(self.acf, cont, 256)
+                            && self.eval_rc(cont).is_uniform(valid)
                     {
                         (*x).clone()
                     } else {
