@@ -188,17 +188,15 @@ fn memo_in<'m>(
 /// Whether the expression at `n` has at most `max` distinct nodes (a loop's condition cheap
 /// enough to evaluate where its exit value is asked for).
 fn small(acf: &Acf, n: Node, max: usize) -> bool {
-    let mut seen = rustc_hash::FxHashSet::default();
-    let mut stack = vec![n];
-    while let Some(x) = stack.pop() {
-        if seen.insert(x) {
-            if seen.len() > max {
-                return false;
-            }
-            stack.extend(acf.children(x));
+    let mut count = 0;
+    !acf.walk(n, |_| {
+        count += 1;
+        if count > max {
+            crate::acf::Walk::Stop
+        } else {
+            crate::acf::Walk::Into
         }
-    }
-    true
+    })
 }
 
 /// Evaluates nodes in one environment, memoising per node.

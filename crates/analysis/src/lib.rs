@@ -499,6 +499,10 @@ type KernelOutcome = (
     Timings,
 );
 
+/// How the kernel note that says how many sites the hard evaluation limit left unmeasured
+/// begins (reports look for it).
+pub const UNMEASURED_NOTE: &str = "evaluation budget exhausted";
+
 /// What the kernels of one module share while they are analysed (in parallel).
 struct ModuleShared<'a> {
     input: &'a Input<'a>,
@@ -848,7 +852,7 @@ fn evaluate(
     }
     if skipped_branches + skipped_accesses > 0 {
         ka.notes.push(format!(
-            "evaluation budget exhausted: {skipped_branches} thread-dependent branch(es) and \
+            "{UNMEASURED_NOTE}: {skipped_branches} thread-dependent branch(es) and \
              {skipped_accesses} access(es) were not measured and have no finding (the sites \
              before them were; `--kernel` analyses one kernel with the whole module's budget)"
         ));

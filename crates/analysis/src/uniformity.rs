@@ -315,10 +315,6 @@ impl Uniformity {
             .flat_map(|&b| func.blocks[b].insts.iter().copied())
             .collect();
         let mut done_branches: rustc_hash::FxHashSet<Inst> = Default::default();
-        let mut reachable = vec![false; fa.cfg.num_blocks()];
-        for &b in fa.cfg.rpo() {
-            reachable[b.index()] = true;
-        }
         loop {
             let mut changed = false;
             // Data propagation to a fixpoint.
@@ -367,7 +363,7 @@ impl Uniformity {
                             let reg = du.def(d).reg;
                             for &inst in du.users(d) {
                                 if region[func.inst_block[inst].index()]
-                                    || !reachable[func.inst_block[inst].index()]
+                                    || !fa.cfg.is_reachable(func.inst_block[inst])
                                 {
                                     continue;
                                 }

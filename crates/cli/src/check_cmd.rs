@@ -496,7 +496,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
             for k in all.kernels.iter().filter(|k| {
                 k.notes
                     .iter()
-                    .any(|n| n.starts_with("evaluation budget exhausted"))
+                    .any(|n| n.starts_with(warpscope_analysis::UNMEASURED_NOTE))
             }) {
                 // Template instances share their name: list it once.
                 if !cut.contains(&k.name.as_str()) {

@@ -82,6 +82,17 @@ pub struct LoopVarInfo {
     pub td: bool,
 }
 
+/// What [`Acf::walk`] does after visiting a node.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Walk {
+    /// Visit the node's children.
+    Into,
+    /// Do not look below this node.
+    Skip,
+    /// End the walk.
+    Stop,
+}
+
 /// The ACF DAG of one kernel and the device functions it calls.
 #[derive(Debug, Clone, Default)]
 pub struct Acf {
@@ -413,23 +424,37 @@ impl Acf {
         }
     }
 
-    /// The parameter atoms `n` depends on (through loads' addresses and loop variables too).
-    pub fn params_under(&self, n: Node) -> Vec<Atom> {
-        let mut out = Vec::new();
+    /// Visits each distinct node under `n` (`n` included, through loads' addresses, loop
+    /// variables and loop conditions too, as [`Acf::children`] gives them) until `f` says
+    /// [`Walk::Stop`]; returns whether it stopped.
+    pub fn walk(&self, n: Node, mut f: impl FnMut(Kind) -> Walk) -> bool {
         let mut seen = FxHashSet::default();
         let mut stack = vec![n];
         while let Some(x) = stack.pop() {
             if !seen.insert(x) {
                 continue;
             }
-            if let Kind::Atom(a @ Atom::Param { .. }) = self.kinds[x.index()] {
+            match f(self.kinds[x.index()]) {
+                Walk::Into => stack.extend(self.children(x)),
+                Walk::Skip => {}
+                Walk::Stop => return true,
+            }
+        }
+        false
+    }
+
+    /// The parameter atoms `n` depends on (through loads' addresses and loop variables too).
+    pub fn params_under(&self, n: Node) -> Vec<Atom> {
+        let mut out = Vec::new();
+        self.walk(n, |k| match k {
+            Kind::Atom(a @ Atom::Param { .. }) => {
                 if !out.contains(&a) {
                     out.push(a);
                 }
-                continue;
+                Walk::Skip
             }
-            stack.extend(self.children(x));
-        }
+            _ => Walk::Into,
+        });
         out
     }
 

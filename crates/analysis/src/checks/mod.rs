@@ -21,7 +21,7 @@
 //! of site share (symbols, block and parameter sampling, loop simulation); `branches` holds
 //! the branch verdicts, `accesses` the access measures and the padded reading of pitches.
 
-use crate::acf::{AccessSite, Acf, BranchSite};
+use crate::acf::{AccessSite, Acf, BranchSite, Walk};
 use crate::eval::{Env, Evaluator, Lanes, Sym, SymInfo, SymOracle, Symbols, WarpVal};
 use crate::expr::{Atom, BinOp, Kind, Node, flags};
 use crate::geometry::Geometry;
@@ -467,19 +467,10 @@ pub(crate) fn grid_quotients(acf: &Acf) -> rustc_hash::FxHashSet<Node> {
             continue;
         }
         // The divisor involves the grid's size.
-        let mut stack = vec![b];
-        let mut seen = rustc_hash::FxHashSet::default();
-        let mut grid = false;
-        while let Some(x) = stack.pop() {
-            if !seen.insert(x) {
-                continue;
-            }
-            if let Kind::Atom(Atom::Nctaid(_)) = acf.kind(x) {
-                grid = true;
-                break;
-            }
-            stack.extend(acf.children(x));
-        }
+        let grid = acf.walk(b, |k| match k {
+            Kind::Atom(Atom::Nctaid(_)) => Walk::Stop,
+            _ => Walk::Into,
+        });
         if grid {
             out.insert(n);
         }
