@@ -464,9 +464,11 @@ pub fn check(input: &Input<'_>, opts: &CheckOptions) -> CheckResult {
             .max(1),
     };
     let one = |&fid: &FuncId| check_kernel(&shared, fid);
-    let per_kernel: Vec<KernelOutcome> = if kernels.len() <= 1 {
-        // One kernel (or none): on this thread, without starting the thread pool (a thread and the
-        // fresh allocator pages it touches cost more than a small module's analysis).
+    let per_kernel: Vec<KernelOutcome> = if kernels.len() <= 1 || rayon::current_num_threads() <= 1
+    {
+        // One kernel (or none), or a pool of one thread: on this thread, without starting the
+        // pool (a thread and the fresh allocator pages it touches cost more than a small
+        // module's analysis).
         kernels.iter().map(one).collect()
     } else {
         kernels.par_iter().map(one).collect()

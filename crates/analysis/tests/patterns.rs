@@ -424,3 +424,28 @@ fn an_unrolled_grid_stride_loop_keeps_its_lanes_consecutive() {
     let b = branch_at(&r, 11);
     assert_eq!(b.kind.as_deref(), Some("boundary"), "{b:#?}");
 }
+
+#[test]
+fn rotated_registers_of_an_unrolled_loop_keep_their_indices_affine() {
+    let (_, _, r) = run("rotated_unroll");
+    let memory: Vec<_> = r
+        .report
+        .findings
+        .iter()
+        .filter(|f| matches!(f.rule, Rule::UncoalescedAccess | Rule::MisalignedAccess))
+        .collect();
+    // The 7 lines whose warps read or write whole rows, each a dense request R = 4 floats
+    // (16 bytes) past a sector boundary; nothing opaque (the side halos' 4 lanes are fine).
+    let mut lines: Vec<u32> = memory
+        .iter()
+        .filter_map(|f| f.location.cuda.as_ref().map(|c| c.line))
+        .collect();
+    lines.sort();
+    lines.dedup();
+    assert_eq!(lines, vec![30, 34, 39, 52, 57, 58, 71], "{memory:#?}");
+    for f in &memory {
+        assert_eq!(f.rule, Rule::MisalignedAccess, "{f:#?}");
+        assert_eq!(f.certainty, Certainty::Definite, "{f:#?}");
+        assert!(f.message.contains("16 bytes into"), "{f:#?}");
+    }
+}

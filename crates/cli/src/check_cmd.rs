@@ -363,7 +363,9 @@ pub fn analyse(args: &CheckArgs, opts: &CheckOptions) -> Analysed {
     let host_sources = &host_sources;
     let mut suppressed = 0usize;
     let mut loaded_modules = Vec::new();
+    let trace = std::env::var_os("WARPSCOPE_TRACE").is_some();
     for path in &args.inputs {
+        let t_load = std::time::Instant::now();
         let Some(loaded) = load_or_report(path, &args.compile) else {
             failed = true;
             continue;
@@ -380,6 +382,7 @@ pub fn analyse(args: &CheckArgs, opts: &CheckOptions) -> Analysed {
             opts.add_launches(host_launches(&loaded.module, sm, host_sources));
         }
         let opts = &opts;
+        let load_time = t_load.elapsed();
         let input = Input {
             module: &loaded.module,
             ptx_name: &loaded.source.display_name,
@@ -402,6 +405,19 @@ pub fn analyse(args: &CheckArgs, opts: &CheckOptions) -> Analysed {
                 continue;
             }
         };
+        if trace {
+            let t = &result.timings;
+            eprintln!(
+                "[trace] {}: load {:?}, structure {:?}, uniformity {:?}, acf {:?}, evaluation {:?}, findings {:?}",
+                path.display(),
+                load_time,
+                t.structure,
+                t.uniformity,
+                t.acf,
+                t.evaluation,
+                t.findings
+            );
+        }
         suppressed += result.suppressed;
         all.inputs.extend(result.report.inputs);
         all.kernels.extend(result.report.kernels);

@@ -87,6 +87,12 @@ pub struct Builder<'m> {
     pub ctxs: Vec<Ctx>,
     /// TD-parameter mask of a callee given its argument nodes (from the uniformity results).
     pub td_args: &'m dyn Fn(&Builder<'m>, usize, Inst) -> u64,
+    /// Loop variables whose atom exists but whose initial and update values are still to be
+    /// built (context, register, header, loop, variable): see [`Self::value_at_entry`].
+    pending: Vec<(usize, Reg, Block, Loop, u32)>,
+    /// Nesting of [`Self::value_at_entry`] calls, and whether pending variables are being built.
+    depth: u32,
+    draining: bool,
 }
 
 fn is_int(t: Option<Type>) -> bool {
@@ -111,6 +117,9 @@ impl<'m> Builder<'m> {
             acf: Acf::default(),
             ctxs: Vec::new(),
             td_args,
+            pending: Vec::new(),
+            depth: 0,
+            draining: false,
         }
     }
 
@@ -232,7 +241,18 @@ impl<'m> Builder<'m> {
     }
 
     fn value_at_entry(&mut self, ctx: usize, reg: Reg, b: Block) -> Node {
-        crate::stack::deep(|| self.value_at_entry_step(ctx, reg, b))
+        self.depth += 1;
+        let n = crate::stack::deep(|| self.value_at_entry_step(ctx, reg, b));
+        self.depth -= 1;
+        if self.depth == 0 && !self.draining {
+            // The loop variables met on the way have their atoms; now their values.
+            self.draining = true;
+            while let Some((c, r, h, l, v)) = self.pending.pop() {
+                self.loop_var_values(c, r, h, l, v);
+            }
+            self.draining = false;
+        }
+        n
     }
 
     fn value_at_entry_step(&mut self, ctx: usize, reg: Reg, b: Block) -> Node {
@@ -245,12 +265,23 @@ impl<'m> Builder<'m> {
             self.ctxs[ctx].entry_memo.insert((reg, b), n);
             return n;
         }
-        // Inside loops, settle the loop-carried values at the headers first: a header's update
-        // reads values of blocks like this one, which must not see it half-built.
+        // Inside loops, the loop-carried values at the headers first: a header's update reads
+        // values of blocks like this one, which must not see it half-built. Only the header's
+        // atom is made here; its initial and update values are built once the outermost value
+        // asked for is done. Building them here would read, through another variable of the
+        // loop, values still being built further up (nvcc's unrolled loops rotate registers:
+        // `a' = b + s`, `b' = c + s`, ...), and such a cycle could only be cut by an unknown.
         for l in warpscope_ir::control::loop_nest(fa, b) {
             let h = fa.loops.get(l).header;
             if h != b && self.defined_in_loop(ctx, reg, l) {
-                self.value_at_entry(ctx, reg, h);
+                let is_var = fa.cfg.entry() != Some(h)
+                    && self.controls[self.ctxs[ctx].func].header_of[h] == Some(l);
+                if is_var && !self.ctxs[ctx].entry_memo.contains_key(&(reg, h)) {
+                    let (_, vi) = self.loop_var_atom(ctx, reg, h, l);
+                    self.pending.push((ctx, reg, h, l, vi));
+                } else {
+                    self.value_at_entry(ctx, reg, h);
+                }
             }
         }
         if let Some(&n) = self.ctxs[ctx].entry_memo.get(&(reg, b)) {
@@ -522,6 +553,14 @@ impl<'m> Builder<'m> {
     }
 
     fn loop_var(&mut self, ctx: usize, reg: Reg, h: Block, l: Loop) -> Node {
+        let (v, vi) = self.loop_var_atom(ctx, reg, h, l);
+        self.loop_var_values(ctx, reg, h, l, vi);
+        v
+    }
+
+    /// The atom of the loop-carried value of `reg` at header `h`, its initial and update
+    /// values still to be built ([`Self::loop_var_values`]).
+    fn loop_var_atom(&mut self, ctx: usize, reg: Reg, h: Block, l: Loop) -> (Node, u32) {
         let li = self.loop_index(ctx, h, l);
         let vi = self.acf.loopvars.len() as u32;
         let zero = self.acf.konst(0);
@@ -537,6 +576,13 @@ impl<'m> Builder<'m> {
         self.acf.loops[li as usize].vars.push(vi);
         let v = self.acf.atom(Atom::LoopVar(vi));
         self.ctxs[ctx].entry_memo.insert((reg, h), v);
+        (v, vi)
+    }
+
+    /// Builds the initial and update values (and the closed form) of loop variable `vi`.
+    fn loop_var_values(&mut self, ctx: usize, reg: Reg, h: Block, l: Loop, vi: u32) {
+        let li = self.acf.loopvars[vi as usize].loop_idx;
+        let v = self.acf.atom(Atom::LoopVar(vi));
         // Initial value: from the non-latch predecessors.
         let init = self.merge_at(ctx, reg, h);
         // Update: from the latches.
@@ -593,7 +639,6 @@ impl<'m> Builder<'m> {
         info.update = update;
         info.closed = closed;
         info.step = step;
-        v
     }
 
     fn special(&mut self, r: SpecialReg, d: Option<Dim>) -> Node {

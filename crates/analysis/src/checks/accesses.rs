@@ -206,9 +206,8 @@ impl Checker<'_> {
                 if simulate {
                     let ss = self.samples(&loops, e, w, c);
                     for s in ss.iter() {
-                        let mut se = s.env.clone();
-                        se.uniform_nodes = e.uniform_nodes.clone();
-                        let (a, act) = self.eval2(site.addr, site.active, &se);
+                        let (a, act) =
+                            self.eval2_sample(site.addr, site.active, s, e.uniform_nodes.clone());
                         samples.push((a, act, s.active, s.exact));
                     }
                 } else if let Some((a, act)) = first.get(k) {

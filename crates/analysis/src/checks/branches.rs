@@ -170,7 +170,12 @@ impl Checker<'_> {
                             let samples = self.samples(&loops, &e, env_warp(&env), pc);
                             v = WarpVerdict::Uniform;
                             for s in samples.iter() {
-                                let (c, a) = self.eval2(site.cond, site.active, &s.env);
+                                let (c, a) = self.eval2_sample(
+                                    site.cond,
+                                    site.active,
+                                    s,
+                                    s.env.uniform_nodes.clone(),
+                                );
                                 let mut sv = Self::verdict(
                                     &tri_of(&a, s.env.valid),
                                     &tri_of(&c, s.env.valid),

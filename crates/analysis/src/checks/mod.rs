@@ -647,6 +647,36 @@ impl<'a> Checker<'a> {
         r
     }
 
+    /// Evaluates two nodes in a sample of a simulated loop (from [`Self::samples`]), in its
+    /// environment with `uniform` as the nodes read as shared, with the memos kept for that
+    /// sample.
+    fn eval2_sample(
+        &mut self,
+        a: Node,
+        b: Node,
+        sample: &Sample,
+        uniform: Option<std::rc::Rc<rustc_hash::FxHashSet<Node>>>,
+    ) -> (std::rc::Rc<WarpVal>, std::rc::Rc<WarpVal>) {
+        let key = sample as *const Sample as usize;
+        let memos = self.memos.sample_memos(key, &uniform);
+        let env;
+        let env_ref = if uniform == sample.env.uniform_nodes {
+            &sample.env
+        } else {
+            let mut e = sample.env.clone();
+            e.uniform_nodes = uniform;
+            env = e;
+            &env
+        };
+        let mut ev = Evaluator::new(self.acf, &mut self.syms, self.oracle, env_ref, memos);
+        let r = (ev.eval_rc(a), ev.eval_rc(b));
+        let (work, computed) = (ev.work(), ev.computed());
+        self.budget.spend(work);
+        self.budget.charge(ev.cost());
+        self.memos.added_to_sample(computed);
+        r
+    }
+
     fn eval(&mut self, n: Node, env: &Env) -> WarpVal {
         self.evaluating(env, |ev| ev.eval(n))
     }
