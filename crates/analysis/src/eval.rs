@@ -259,6 +259,10 @@ pub struct Evaluator<'a> {
     /// product, its pairs of terms): what the evaluation cost, closer to its time than a
     /// count of nodes (a product of two 64-term polynomials costs far more than a lookup).
     cost: u64,
+    /// Loop variables whose closed form is being evaluated: a closed form that reaches its
+    /// own variable again (only malformed input builds one: an initial value read through
+    /// the loop's own header, in flow no compiler emits) is unknown rather than endless.
+    expanding: SmallVec<[u32; 4]>,
 }
 
 fn dim_index(d: Dim) -> usize {
@@ -287,6 +291,7 @@ impl<'a> Evaluator<'a> {
             computed: 0,
             work: 0,
             cost: 0,
+            expanding: SmallVec::new(),
         }
     }
 
@@ -644,7 +649,13 @@ impl<'a> Evaluator<'a> {
             Atom::LoopVar(v) => {
                 let info = &self.acf.loopvars[v as usize];
                 if let Some(c) = info.closed {
-                    self.eval(c)
+                    if self.expanding.contains(&v) {
+                        return WarpVal::unknown_all();
+                    }
+                    self.expanding.push(v);
+                    let r = self.eval(c);
+                    self.expanding.pop();
+                    r
                 } else if info.td {
                     WarpVal::unknown_all()
                 } else {

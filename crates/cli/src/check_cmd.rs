@@ -389,14 +389,11 @@ pub fn analyse(args: &CheckArgs, opts: &CheckOptions) -> Analysed {
             ptx_text: &loaded.source.text,
             source: &source,
         };
-        // Deep ACF expressions recurse: give the analysis a roomy stack.
-        let result = std::thread::scope(|s| {
-            std::thread::Builder::new()
-                .stack_size(256 << 20)
-                .spawn_scoped(s, || check(&input, opts))
-                .expect("spawn analysis thread")
-                .join()
-        });
+        // On this thread: the analysis's recursive walks continue on fresh stack segments
+        // when the stack runs low (`warpscope_analysis`'s `stack` module; its tests run a
+        // dependence chain as long as the input on a 1 MiB stack), and a thread of its own
+        // cost a small module about a tenth of its time (its allocator pages start fresh).
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| check(&input, opts)));
         let result = match result {
             Ok(r) => r,
             Err(_) => {

@@ -250,3 +250,35 @@ fn mutated_modules_end_cleanly() {
     );
     let _ = std::fs::remove_dir(&dir);
 }
+
+/// Mutants that `scripts/realworld/mutate.py` found to stall or abort, replayed: each is a
+/// committed real-world module with the swaps the script reported (1-based line numbers).
+#[test]
+fn mutants_that_once_failed_end_cleanly() {
+    let _one = one_at_a_time();
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    // Seed 23, case 109 (2026-11-27): two swaps move a loop's entry around its header, so a
+    // loop variable's initial value reads the variable itself; its closed form referred to
+    // itself and evaluation recursed until memory ran out (24 GB in 47 s).
+    let cases: [(&str, &[(usize, usize)]); 1] = [(
+        "validation/realworld/ptx/hb_rainflow.ptx",
+        &[(484, 289), (408, 165)],
+    )];
+    let dir = std::env::temp_dir().join(format!("warpscope-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let mut failed = Vec::new();
+    for (n, (src, swaps)) in cases.iter().enumerate() {
+        let text = std::fs::read_to_string(root.join(src)).expect("read module");
+        let mut lines: Vec<&str> = text.lines().collect();
+        for &(i, j) in swaps.iter() {
+            lines.swap(i - 1, j - 1);
+        }
+        let path = dir.join(format!("replay_{n}.ptx"));
+        std::fs::write(&path, lines.join("\n")).expect("write mutant");
+        if let Err(why) = check_ends_cleanly(&root, &path) {
+            failed.push(format!("{src} {swaps:?}: {why}"));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(failed.is_empty(), "{}", failed.join("\n"));
+}

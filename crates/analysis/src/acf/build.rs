@@ -625,7 +625,10 @@ impl<'m> Builder<'m> {
             }
             false
         };
-        let affine = !dp.mentions(|a| depends(&self.acf, a));
+        // An initial value that reads the loop's own variables (only in flow that enters the
+        // loop around its header, as mutated input does) has no closed form: it would refer
+        // to itself.
+        let affine = !dp.mentions(|a| depends(&self.acf, a)) && !depends(&self.acf, init);
         let (closed, step) = if affine && update != v {
             let step = self.acf.from_poly(&dp);
             let it = self.acf.atom(Atom::Iter(li));
