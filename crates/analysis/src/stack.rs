@@ -5,7 +5,7 @@
 //! chain, a long chain of device functions). Every such recursion goes through [`deep`]: when
 //! less than [`RED_ZONE`] of the current stack is left, the call continues on a fresh
 //! heap-allocated segment, so no input can overflow the stack of whichever thread (the
-//! CLI's analysis thread, a rayon worker, a test's) runs the analysis.
+//! CLI's main thread, a rayon worker, a test's) runs the analysis.
 
 /// Stack that must remain before a recursive step runs in place.
 const RED_ZONE: usize = 256 * 1024;
