@@ -108,6 +108,9 @@ pub trait SymOracle {
     fn info(&self, s: Sym, acf: &Acf) -> SymInfo;
 }
 
+/// Nodes read as an unknown value shared by the warp ([`Env::uniform_nodes`]).
+pub type SharedNodes = Option<std::rc::Rc<rustc_hash::FxHashSet<Node>>>;
+
 /// The values of nodes already evaluated in one environment.
 pub type Memo = FxHashMap<Node, std::rc::Rc<WarpVal>>;
 
@@ -127,8 +130,7 @@ pub struct MemoCache {
     scratch: (Memo, Memo),
     /// The memos of simulated loop iterations ([`MemoCache::sample_memos`]), by sample and by
     /// the nodes read as shared, and how many values they hold.
-    by_sample:
-        FxHashMap<usize, Vec<(Option<std::rc::Rc<rustc_hash::FxHashSet<Node>>>, Memo, Memo)>>,
+    by_sample: FxHashMap<usize, Vec<(SharedNodes, Memo, Memo)>>,
     sample_entries: usize,
 }
 
@@ -176,11 +178,7 @@ impl MemoCache {
     /// in the same samples, and recomputing their shared index arithmetic at each was most of
     /// the time of loop-heavy kernels (HeCBench's `matrix-rotate`: 20 → 12.6 ms for the whole
     /// process, the same report).
-    pub fn sample_memos(
-        &mut self,
-        sample: usize,
-        uniform: &Option<std::rc::Rc<rustc_hash::FxHashSet<Node>>>,
-    ) -> (&mut Memo, &mut Memo) {
+    pub fn sample_memos(&mut self, sample: usize, uniform: &SharedNodes) -> (&mut Memo, &mut Memo) {
         if self.sample_entries >= SAMPLE_MEMO_ENTRIES {
             self.by_sample.clear();
             self.sample_entries = 0;

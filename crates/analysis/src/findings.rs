@@ -36,15 +36,18 @@ impl Ctx<'_> {
     }
 
     fn cuda(&self, loc: Option<warpscope_ir::SrcLoc>) -> Option<SourceLocation> {
-        self.placed(loc).0
+        self.placed(loc, &[]).0
     }
 
     /// Where findings show `loc`, and the instruction's own line when that is not it: code
     /// inlined from the CUDA headers (atomicAdd, math functions) is shown at the line that
-    /// called it, and keeps its header line as the origin.
+    /// called it, and keeps its header line as the origin. Through headers that call headers
+    /// (`cg::reduce` → `reduce.h` → `sm_80_rt.hpp`), `outer` (the call sites past the first,
+    /// innermost first) leads to the first call from the program's own code.
     fn placed(
         &self,
         loc: Option<warpscope_ir::SrcLoc>,
+        outer: &[(u32, u32, u32)],
     ) -> (Option<SourceLocation>, Option<SourceLocation>) {
         let Some(l) = loc.filter(|l| l.line > 0) else {
             return (None, None);
@@ -62,14 +65,21 @@ impl Ctx<'_> {
             col: l.col,
         };
         match l.inlined_at {
-            Some((f, line, col)) if is_system_file(&own.file) => (
-                Some(SourceLocation {
-                    file: name(f),
-                    line,
-                    col,
-                }),
-                Some(own),
-            ),
+            Some(first) if is_system_file(&own.file) => {
+                let (f, line, col) = std::iter::once(&first)
+                    .chain(outer)
+                    .find(|(f, _, _)| !is_system_file(&name(*f)))
+                    .copied()
+                    .unwrap_or(first);
+                (
+                    Some(SourceLocation {
+                        file: name(f),
+                        line,
+                        col,
+                    }),
+                    Some(own),
+                )
+            }
             _ => (Some(own), None),
         }
     }
@@ -81,22 +91,28 @@ impl Ctx<'_> {
         let text = Some(self.ptx.slice(d.span))
             .filter(|s| !s.is_empty())
             .map(|s| s.split_whitespace().collect::<Vec<_>>().join(" "));
+        // Every call site the instruction was inlined through, innermost first: profilers
+        // list it under each of them.
         let mut inlined = Vec::new();
         if let Some(l) = d.loc
-            && let Some((f, ln, c)) = l.inlined_at
+            && let Some(first) = l.inlined_at
         {
-            inlined.push(SourceLocation {
-                file: self
-                    .input
-                    .module
-                    .file_name(f)
-                    .unwrap_or("<unknown>")
-                    .to_string(),
-                line: ln,
-                col: c,
-            });
+            let outer = func.inline_chains.get(&inst).into_iter().flatten();
+            for &(f, ln, c) in std::iter::once(&first).chain(outer) {
+                inlined.push(SourceLocation {
+                    file: self
+                        .input
+                        .module
+                        .file_name(f)
+                        .unwrap_or("<unknown>")
+                        .to_string(),
+                    line: ln,
+                    col: c,
+                });
+            }
         }
-        let (cuda, origin) = self.placed(d.loc);
+        let outer = func.inline_chains.get(&inst).map_or(&[][..], |c| &c[..]);
+        let (cuda, origin) = self.placed(d.loc, outer);
         Location {
             cuda,
             origin,
@@ -392,6 +408,45 @@ fn slow_path_finding(cx: &Ctx<'_>, ctx: usize, sp: &crate::slow_path::SlowPath) 
          denormal or infinite operand run the slow subroutine. Where IEEE rounding is not \
          needed, `__fdividef`/`__fsqrt_rn`-free forms (`-prec-div=false`, `-prec-sqrt=false` or \
          `-use_fast_math`) compile without the slow path"
+            .to_string(),
+    );
+    f
+}
+
+/// A `redux.sync` whose member mask may differ between lanes ([`crate::warp_sync`]): ptxas
+/// serialises the groups (`WARPSYNC.EXCLUSIVE`), which profilers count as a divergent branch.
+fn split_redux_finding(cx: &Ctx<'_>, ctx: usize, r: &crate::warp_sync::SplitRedux) -> Finding {
+    let (func, fa, u) = cx.func(ctx);
+    let mut f = Finding::new(
+        Rule::DivergentBranch,
+        Certainty::Possible,
+        cx.ka.name.clone(),
+        "`redux.sync` with a member mask that may differ between lanes: the warp runs it once \
+         per group of lanes sharing a mask, one group after the other"
+            .to_string(),
+        cx.location(func, r.inst),
+    );
+    if ctx != 0 {
+        f.function = Some(names::base_name(&func.name));
+    }
+    f.kind = Some("warp-sync-mask".to_string());
+    let cause = u.and_then(|u| u.use_cause(fa, r.inst, r.mask));
+    let (steps, summary) = cx.provenance(ctx, cause, "member mask:");
+    f.provenance = steps;
+    if !summary.is_empty() {
+        f.message = format!("{} ({summary})", f.message);
+    }
+    f.notes.push(
+        "lowering: ptxas cannot prove the member mask the same across the warp and compiles \
+         `redux.sync` to `WARPSYNC.EXCLUSIVE` and `REDUX`, so groups with different masks take \
+         turns; Nsight Compute counts a divergent branch there whenever they differ (e.g. a \
+         `cg::reduce` over a `labeled_partition`)"
+            .to_string(),
+    );
+    f.fix = Some(
+        "reduce over the whole warp (or a tile) with the label folded into the value, e.g. \
+         one `__reduce_*_sync(0xffffffff, …)` per label bucket or a shuffle reduction over \
+         `thread_block_tile<32>`, so every lane runs the instruction with the same mask"
             .to_string(),
     );
     f
@@ -791,6 +846,9 @@ pub fn kernel_findings(
     }
     for (ctx, sp) in &ka.slow_paths {
         all.push(slow_path_finding(&cx, *ctx, sp));
+    }
+    for (ctx, r) in &ka.split_reduxes {
+        all.push(split_redux_finding(&cx, *ctx, r));
     }
     let geometry = format!("geometry: {}", ka.geometry);
     for f in all.iter_mut() {

@@ -40,6 +40,7 @@ pub mod slow_path;
 mod stack;
 pub mod symbols;
 pub mod uniformity;
+pub mod warp_sync;
 pub mod warp_val;
 
 pub use checks::{AccessResult, BranchResult, DivClass, GlobalCost, MemClass, SharedCost};
@@ -169,6 +170,9 @@ pub struct KernelAnalysis {
     /// IEEE-rounded divisions, square roots and reciprocals whose slow path (added by ptxas)
     /// may diverge, with their context.
     pub slow_paths: Vec<(usize, slow_path::SlowPath)>,
+    /// `redux.sync`s whose member mask may differ between lanes (serialised by ptxas), with
+    /// their context.
+    pub split_reduxes: Vec<(usize, warp_sync::SplitRedux)>,
     /// Calling contexts sites refer to (`site.ctx`): function and thread-dependent-parameter
     /// mask; context 0 is the kernel.
     pub contexts: Vec<(FuncId, u64)>,
@@ -550,6 +554,7 @@ fn check_kernel(shared: &ModuleShared<'_>, fid: FuncId) -> KernelOutcome {
         accesses: Vec::new(),
         drano: Vec::new(),
         slow_paths: Vec::new(),
+        split_reduxes: Vec::new(),
         contexts: vec![(fid, 0)],
         notes: param_notes,
         launch_bound,
@@ -874,6 +879,11 @@ fn evaluate(
             let func = &module.funcs[c.func];
             ka.slow_paths.extend(
                 slow_path::slow_paths(func, &analyses[c.func], u)
+                    .into_iter()
+                    .map(|s| (k, s)),
+            );
+            ka.split_reduxes.extend(
+                warp_sync::split_reduxes(func, &analyses[c.func], u)
                     .into_iter()
                     .map(|s| (k, s)),
             );

@@ -449,3 +449,42 @@ fn rotated_registers_of_an_unrolled_loop_keep_their_indices_affine() {
         assert!(f.message.contains("16 bytes into"), "{f:#?}");
     }
 }
+
+#[test]
+fn a_reduce_over_a_labeled_partition_diverges_and_names_its_whole_call_chain() {
+    let (_, _, r) = run("labeled_reduce");
+    let split: Vec<_> = r
+        .report
+        .findings
+        .iter()
+        .filter(|f| f.kind.as_deref() == Some("warp-sync-mask"))
+        .collect();
+    // One: the labeled group's reduction; not the tile's (one mask for the whole warp), not
+    // the group's `shfl` (not serialised).
+    assert_eq!(split.len(), 1, "{:#?}", r.report.findings);
+    let f = split[0];
+    assert_eq!(f.kernel, "bucket_max");
+    assert_eq!(f.rule, Rule::DivergentBranch);
+    assert_eq!(f.certainty, Certainty::Possible);
+    // Shown at the program's call, from the header that holds the instruction.
+    let cuda = f.location.cuda.as_ref().unwrap();
+    assert!(
+        cuda.file.ends_with("labeled_reduce.cu") && cuda.line == 20,
+        "{f:#?}"
+    );
+    let origin = f.location.origin.as_ref().unwrap();
+    assert!(origin.file.ends_with("sm_80_rt.hpp"), "{f:#?}");
+    // Every call site of the inline chain, innermost first, down to the program's line.
+    let chain: Vec<(String, u32)> = f
+        .location
+        .inlined_at
+        .iter()
+        .map(|l| (l.file.rsplit('/').next().unwrap().to_string(), l.line))
+        .collect();
+    assert!(chain.len() >= 5, "{chain:?}");
+    assert!(
+        chain.iter().filter(|(f, _)| f == "reduce.h").count() >= 4,
+        "{chain:?}"
+    );
+    assert_eq!(chain.last(), Some(&("labeled_reduce.cu".to_string(), 20)));
+}

@@ -277,6 +277,10 @@ pub struct Function {
     pub jump_tables: Vec<Vec<Block>>,
     /// `.callprototype`s declared in the body or at module scope.
     pub prototypes: Vec<Prototype>,
+    /// For instructions inlined more than one call deep: the call sites beyond
+    /// `loc.inlined_at`, innermost first (from the run of `.loc` directives nvcc writes before
+    /// such an instruction, each naming the call it was inlined at).
+    pub inline_chains: rustc_hash::FxHashMap<Inst, Vec<(u32, u32, u32)>>,
     pub span: Span,
 }
 

@@ -73,6 +73,7 @@ pub fn lower_module(m: ast::Module<'_>) -> (Module, Vec<LowerError>) {
                     inst_block: SecondaryMap::with_default(Block::reserved_value()),
                     jump_tables: Vec::new(),
                     prototypes: Vec::new(),
+                    inline_chains: FxHashMap::default(),
                     span: f.span,
                 });
                 func_ids.insert(f.name, id);
@@ -430,6 +431,9 @@ impl<'a> BlockPlan<'a> {
     }
 }
 
+/// A `.file` index, line and column.
+type FileLineCol = (u32, u32, u32);
+
 struct FnLowerer<'a, 'n> {
     names: &'n ModuleNames<'n, 'a>,
     func: Function,
@@ -440,6 +444,10 @@ struct FnLowerer<'a, 'n> {
     params: FxHashMap<&'a str, u32>,
     returns: FxHashMap<&'a str, u32>,
     loc: Option<SrcLoc>,
+    /// Where each source position seen in a `.loc` was last said to be inlined at: the call
+    /// sites of an inlined call chain (nvcc writes a call site's `.loc` once, before the first
+    /// instruction of the call, and the deeper levels' `.loc`s before later instructions).
+    inlined_at: FxHashMap<FileLineCol, Option<FileLineCol>>,
     cur: Option<Block>,
     after_terminator: bool,
     errors: &'n mut Vec<LowerError>,
@@ -466,6 +474,7 @@ fn lower_function<'a>(
         inst_block: SecondaryMap::with_default(Block::reserved_value()),
         jump_tables: Vec::new(),
         prototypes: module_protos.to_vec(),
+        inline_chains: FxHashMap::default(),
         span: f.span,
     };
     let Some(body) = f.body else {
@@ -534,6 +543,7 @@ fn lower_function<'a>(
         params,
         returns,
         loc: None,
+        inlined_at: FxHashMap::default(),
         cur: None,
         after_terminator: false,
         errors,
@@ -582,12 +592,15 @@ impl<'a> FnLowerer<'a, '_> {
                     }
                 }
                 ast::Statement::Loc(l) => {
-                    self.loc = Some(SrcLoc {
+                    let loc = SrcLoc {
                         file: l.file,
                         line: l.line,
                         col: l.col,
                         inlined_at: l.inlined_at,
-                    });
+                    };
+                    self.loc = Some(loc);
+                    self.inlined_at
+                        .insert((l.file, l.line, l.col), l.inlined_at);
                 }
                 ast::Statement::Scope(inner) => {
                     self.scopes.push(RegScope::default());
@@ -811,6 +824,22 @@ impl<'a> FnLowerer<'a, '_> {
             span: i.span,
             loc: self.loc,
         });
+        // The call chain beyond the first call site: each call site is a position some `.loc`
+        // placed, with its own `inlined_at`.
+        if let Some(first) = self.loc.and_then(|l| l.inlined_at) {
+            let mut chain: Vec<FileLineCol> = Vec::new();
+            let mut at = first;
+            while let Some(&Some(next)) = self.inlined_at.get(&at) {
+                if next == first || chain.contains(&next) || chain.len() >= 64 {
+                    break;
+                }
+                chain.push(next);
+                at = next;
+            }
+            if !chain.is_empty() {
+                self.func.inline_chains.insert(inst, chain);
+            }
+        }
         self.func.inst_block[inst] = block;
         self.func.blocks[block].insts.push(inst);
         if ends_block(i.op) {

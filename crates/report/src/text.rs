@@ -164,7 +164,12 @@ pub fn render_finding(f: &Finding, sources: &Sources, opts: &TextOptions) -> Str
         && let Some(range) = statement_range(text, loc.line, loc.col)
     {
         let id = files.add(loc.file.clone(), text);
-        diag = diag.with_labels(vec![Label::primary(id, range).with_message(f.rule.title())]);
+        // A warp-synchronous instruction that serialises the warp is no branch in the source.
+        let label = match f.kind.as_deref() {
+            Some("warp-sync-mask") => "lanes of a warp run this one group after another",
+            _ => f.rule.title(),
+        };
+        diag = diag.with_labels(vec![Label::primary(id, range).with_message(label)]);
         let config = term::Config::default();
         if let Ok(s) = term::emit_into_string(&config, &files, &diag) {
             return s;
