@@ -1,4 +1,6 @@
-// A stencil marching along z (the shape of cuda-samples' FDTD3d): values ahead and behind are
+// A stencil marching along z, reduced from the control structure of cuda-samples' FDTD3d
+// (BSD-3-Clause, validation/realworld/src; two rewrites of the loop with a sliding window or
+// scalar planes did not reproduce the fault, so the structure is kept): values ahead and behind are
 // kept in registers that shift by one each step, and nvcc unrolls the loop by 9, renaming the
 // shifted registers from step to step. Each index then reads, at the loop's back edge,
 // another loop-carried register of the same loop. Building those one at a time, with the
