@@ -97,7 +97,7 @@ impl Ctx<'_> {
         if let Some(l) = d.loc
             && let Some(first) = l.inlined_at
         {
-            let outer = func.inline_chains.get(&inst).into_iter().flatten();
+            let outer = func.inline_chains.get(&inst).map_or(&[][..], |c| &c[..]);
             for &(f, ln, c) in std::iter::once(&first).chain(outer) {
                 inlined.push(SourceLocation {
                     file: self

@@ -151,6 +151,10 @@ pub struct RegData {
     pub vec: u8,
 }
 
+/// Call sites (`.file` index, line, column), innermost first, shared by the instructions of
+/// one inlined call ([`Function::inline_chains`]).
+pub type InlineChain = std::sync::Arc<[(u32, u32, u32)]>;
+
 /// A source position from `.loc`: `.file` index, 1-based line and column, and where the
 /// code was inlined, if it was.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -280,7 +284,8 @@ pub struct Function {
     /// For instructions inlined more than one call deep: the call sites beyond
     /// `loc.inlined_at`, innermost first (from the run of `.loc` directives nvcc writes before
     /// such an instruction, each naming the call it was inlined at).
-    pub inline_chains: rustc_hash::FxHashMap<Inst, Vec<(u32, u32, u32)>>,
+    /// (Consecutive instructions of one call share one chain.)
+    pub inline_chains: rustc_hash::FxHashMap<Inst, InlineChain>,
     pub span: Span,
 }
 

@@ -448,6 +448,10 @@ struct FnLowerer<'a, 'n> {
     /// sites of an inlined call chain (nvcc writes a call site's `.loc` once, before the first
     /// instruction of the call, and the deeper levels' `.loc`s before later instructions).
     inlined_at: FxHashMap<FileLineCol, Option<FileLineCol>>,
+    /// Bumped whenever a `.loc` changes [`Self::inlined_at`]; with the last chain built (for
+    /// its first call site and that generation), which the next instructions reuse.
+    inlined_gen: u64,
+    last_chain: Option<(FileLineCol, u64, std::sync::Arc<[FileLineCol]>)>,
     cur: Option<Block>,
     after_terminator: bool,
     errors: &'n mut Vec<LowerError>,
@@ -544,6 +548,8 @@ fn lower_function<'a>(
         returns,
         loc: None,
         inlined_at: FxHashMap::default(),
+        inlined_gen: 0,
+        last_chain: None,
         cur: None,
         after_terminator: false,
         errors,
@@ -599,8 +605,13 @@ impl<'a> FnLowerer<'a, '_> {
                         inlined_at: l.inlined_at,
                     };
                     self.loc = Some(loc);
-                    self.inlined_at
-                        .insert((l.file, l.line, l.col), l.inlined_at);
+                    if self
+                        .inlined_at
+                        .insert((l.file, l.line, l.col), l.inlined_at)
+                        != Some(l.inlined_at)
+                    {
+                        self.inlined_gen += 1;
+                    }
                 }
                 ast::Statement::Scope(inner) => {
                     self.scopes.push(RegScope::default());
@@ -827,17 +838,28 @@ impl<'a> FnLowerer<'a, '_> {
         // The call chain beyond the first call site: each call site is a position some `.loc`
         // placed, with its own `inlined_at`.
         if let Some(first) = self.loc.and_then(|l| l.inlined_at) {
-            let mut chain: Vec<FileLineCol> = Vec::new();
-            let mut at = first;
-            while let Some(&Some(next)) = self.inlined_at.get(&at) {
-                if next == first || chain.contains(&next) || chain.len() >= 64 {
-                    break;
+            let chain = match &self.last_chain {
+                Some((f, g, c)) if *f == first && *g == self.inlined_gen => Some(c.clone()),
+                _ => {
+                    let mut chain: Vec<FileLineCol> = Vec::new();
+                    let mut at = first;
+                    while let Some(&Some(next)) = self.inlined_at.get(&at) {
+                        if next == first || chain.contains(&next) || chain.len() >= 64 {
+                            break;
+                        }
+                        chain.push(next);
+                        at = next;
+                    }
+                    let chain: Option<std::sync::Arc<[FileLineCol]>> =
+                        (!chain.is_empty()).then(|| chain.into());
+                    if let Some(c) = &chain {
+                        self.last_chain = Some((first, self.inlined_gen, c.clone()));
+                    }
+                    chain
                 }
-                chain.push(next);
-                at = next;
-            }
-            if !chain.is_empty() {
-                self.func.inline_chains.insert(inst, chain);
+            };
+            if let Some(c) = chain {
+                self.func.inline_chains.insert(inst, c);
             }
         }
         self.func.inst_block[inst] = block;

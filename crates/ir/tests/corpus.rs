@@ -104,11 +104,14 @@ fn inlined_call_chains_are_kept_whole() {
         let l = f.insts[i].loc.unwrap();
         assert_eq!((l.file, l.line), (2, 50));
         assert_eq!(l.inlined_at, Some((2, 40, 9)));
-        assert_eq!(f.inline_chains[&i], vec![(1, 20, 3), (1, 30, 7)]);
+        assert_eq!(&f.inline_chains[&i][..], &[(1, 20, 3), (1, 30, 7)][..]);
     }
     // Another call: one level only.
     assert_eq!(f.insts[insts[3]].loc.unwrap().inlined_at, Some((1, 31, 4)));
     assert!(!f.inline_chains.contains_key(&insts[3]));
     // Back in the first call, its outer `.loc`s written before earlier instructions.
-    assert_eq!(f.inline_chains[&insts[4]], vec![(1, 20, 3), (1, 30, 7)]);
+    assert_eq!(
+        &f.inline_chains[&insts[4]][..],
+        &[(1, 20, 3), (1, 30, 7)][..]
+    );
 }
