@@ -62,6 +62,15 @@ fn exact(name: &str) -> CheckResult {
     r
 }
 
+/// The uncoalesced- and misaligned-access findings.
+fn memory_findings(r: &CheckResult) -> Vec<&warpscope_report::Finding> {
+    r.report
+        .findings
+        .iter()
+        .filter(|f| matches!(f.rule, Rule::UncoalescedAccess | Rule::MisalignedAccess))
+        .collect()
+}
+
 /// The divergent-branch finding on CUDA line `line`.
 fn branch_at(r: &CheckResult, line: u32) -> &warpscope_report::Finding {
     r.report
@@ -412,13 +421,7 @@ fn library_code_inlined_at_one_call_is_a_finding_per_header_line() {
 #[test]
 fn an_unrolled_grid_stride_loop_keeps_its_lanes_consecutive() {
     let (_, _, r) = run("grid_stride");
-    let memory: Vec<_> = r
-        .report
-        .findings
-        .iter()
-        .filter(|f| matches!(f.rule, Rule::UncoalescedAccess | Rule::MisalignedAccess))
-        .map(|f| (f.location.cuda.as_ref().map(|c| c.line), f.message.clone()))
-        .collect();
+    let memory = memory_findings(&r);
     assert!(memory.is_empty(), "{memory:#?}");
     // The loop's own test is what it always was: a boundary check against `n`.
     let b = branch_at(&r, 11);
@@ -428,12 +431,7 @@ fn an_unrolled_grid_stride_loop_keeps_its_lanes_consecutive() {
 #[test]
 fn rotated_registers_of_an_unrolled_loop_keep_their_indices_affine() {
     let (_, _, r) = run("rotated_unroll");
-    let memory: Vec<_> = r
-        .report
-        .findings
-        .iter()
-        .filter(|f| matches!(f.rule, Rule::UncoalescedAccess | Rule::MisalignedAccess))
-        .collect();
+    let memory = memory_findings(&r);
     // The 7 lines whose warps read or write whole rows, each a dense request R = 4 floats
     // (16 bytes) past a sector boundary; nothing opaque (the side halos' 4 lanes are fine).
     let mut lines: Vec<u32> = memory
