@@ -637,13 +637,31 @@ impl<'a> Checker<'a> {
     /// Runs `f` with an evaluator of `env` on the kernel's memos, then charges its work to
     /// the budget and the values it computed to the memo cache.
     fn evaluating<R>(&mut self, env: &Env, f: impl FnOnce(&mut Evaluator<'_>) -> R) -> R {
-        let memos = self.memos.memos(env);
+        self.evaluating_in(env, None, f)
+    }
+
+    /// Runs `f` on an evaluator of `env` with the memos of `sample` (the key of a simulated
+    /// loop's sample, [`crate::eval::MemoCache::sample_memos`]) or else of the environment, and
+    /// charges the work to the budget.
+    fn evaluating_in<R>(
+        &mut self,
+        env: &Env,
+        sample: Option<usize>,
+        f: impl FnOnce(&mut Evaluator<'_>) -> R,
+    ) -> R {
+        let memos = match sample {
+            Some(key) => self.memos.sample_memos(key, &env.uniform_nodes),
+            None => self.memos.memos(env),
+        };
         let mut ev = Evaluator::new(self.acf, &mut self.syms, self.oracle, env, memos);
         let r = f(&mut ev);
         let (work, computed) = (ev.work(), ev.computed());
         self.budget.spend(work);
         self.budget.charge(ev.cost());
-        self.memos.added(computed);
+        match sample {
+            Some(_) => self.memos.added_to_sample(computed),
+            None => self.memos.added(computed),
+        }
         r
     }
 
@@ -655,26 +673,19 @@ impl<'a> Checker<'a> {
         a: Node,
         b: Node,
         sample: &Sample,
-        uniform: Option<std::rc::Rc<rustc_hash::FxHashSet<Node>>>,
+        uniform: crate::eval::SharedNodes,
     ) -> (std::rc::Rc<WarpVal>, std::rc::Rc<WarpVal>) {
         let key = sample as *const Sample as usize;
-        let memos = self.memos.sample_memos(key, &uniform);
-        let env;
-        let env_ref = if uniform == sample.env.uniform_nodes {
+        let with_uniform;
+        let env = if uniform == sample.env.uniform_nodes {
             &sample.env
         } else {
             let mut e = sample.env.clone();
             e.uniform_nodes = uniform;
-            env = e;
-            &env
+            with_uniform = e;
+            &with_uniform
         };
-        let mut ev = Evaluator::new(self.acf, &mut self.syms, self.oracle, env_ref, memos);
-        let r = (ev.eval_rc(a), ev.eval_rc(b));
-        let (work, computed) = (ev.work(), ev.computed());
-        self.budget.spend(work);
-        self.budget.charge(ev.cost());
-        self.memos.added_to_sample(computed);
-        r
+        self.evaluating_in(env, Some(key), |ev| (ev.eval_rc(a), ev.eval_rc(b)))
     }
 
     fn eval(&mut self, n: Node, env: &Env) -> WarpVal {
