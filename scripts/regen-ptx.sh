@@ -20,7 +20,7 @@
 set -euo pipefail
 
 WANT_VERSION="V13.0.88"
-PIP_HINT="pip install nvidia-cuda-nvcc==13.0.88 nvidia-nvvm==13.0.88 nvidia-cuda-crt==13.0.88 nvidia-cuda-runtime==13.0.96
+PIP_HINT="pip install nvidia-cuda-nvcc==13.0.88 nvidia-nvvm==13.0.88 nvidia-cuda-crt==13.0.88 nvidia-cuda-runtime==13.0.96 nvidia-cuda-cccl==13.0.85
   (all four pins are needed: a bare nvidia-cuda-nvcc pin pulls nvidia-nvvm 13.5, which writes .version 9.5)"
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)"
