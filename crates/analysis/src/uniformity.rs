@@ -449,6 +449,19 @@ impl Uniformity {
             // `.reg` returns written by the call itself.
             return self.call_cause(func, fa, inst, usize::MAX, callee_ret);
         }
+        if matches!(data.op, Opcode::Vote | Opcode::Redux) {
+            // A warp vote or reduction gives every lane of its member mask the same result,
+            // whatever each lane contributed: it is lane-varying only through its mask (a
+            // `match.any` group's mask differs between the groups).
+            let Some(Operand::Reg(m)) = data.operands.get(2) else {
+                return None;
+            };
+            let c = self.use_cause(fa, inst, *m)?;
+            return Some(match fa.defuse.reaching(inst, *m).first() {
+                Some(&from) if !matches!(c, Cause::Control { .. }) => Cause::Data { inst, from },
+                _ => c,
+            });
+        }
         let is_load = matches!(data.op, Opcode::Ld | Opcode::Ldu);
         for use_ in fa.defuse.uses_of(inst) {
             if let Some(c) = self.use_cause(fa, inst, use_.reg) {

@@ -486,3 +486,13 @@ fn a_reduce_over_a_labeled_partition_diverges_and_names_its_whole_call_chain() {
     );
     assert_eq!(chain.last(), Some(&("labeled_reduce.cu".to_string(), 20)));
 }
+
+#[test]
+fn warp_votes_are_uniform_and_a_lone_lane_cannot_diverge() {
+    // Before: the retry on the ballot (line 23) was a `possible` data-dependent branch, the
+    // leader test (29) too (the retry's join hid which lanes reach it), and the two tests
+    // only the leader runs (30, 32) were `possible` as well.
+    let r = exact("warp_leader");
+    let f = branch_at(&r, 29);
+    assert!(f.message.contains("every warp"), "{f:#?}");
+}

@@ -405,6 +405,18 @@ impl<'m> Builder<'m> {
         if self.fa(ctx).postdom.post_dominates(q, top) {
             return self.acf.konst(1);
         }
+        // `q` is control-equivalent to its immediate dominator `d` (every lane that reaches
+        // `d` goes on to `q`): the lanes that reach `q` are those that reach `d`, whatever
+        // data-dependent branches lie between (a ballot's retry, an atomic's test).
+        if let Some(d) = self.fa(ctx).domtree.idom(q)
+            && d != top
+            && self.fa(ctx).domtree.dominates(top, d)
+            && self.fa(ctx).postdom.post_dominates(q, d)
+        {
+            let n = self.reach(ctx, top, d);
+            self.ctxs[ctx].reach_memo.insert((top, q), n);
+            return n;
+        }
         // Guard against cycles: provisional "reached".
         let one = self.acf.konst(1);
         self.ctxs[ctx].reach_memo.insert((top, q), one);

@@ -923,6 +923,14 @@ impl<'a> Checker<'a> {
         let mut any_t = false;
         let mut any_f = false;
         let mut same = false;
+        // A branch that at most one lane of the warp can reach (`if (lane == 0) { if (x) … }`)
+        // cannot diverge, whatever its condition.
+        let reachable = (0..32)
+            .filter(|&k| valid & loop_active & (1 << k) != 0 && act[k] != Tri::F)
+            .count();
+        if reachable <= 1 {
+            return WarpVerdict::Uniform;
+        }
         for k in 0..32 {
             if valid & loop_active & (1 << k) == 0 {
                 continue;
