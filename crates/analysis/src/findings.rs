@@ -201,6 +201,15 @@ fn branch_finding(cx: &Ctx<'_>, b: &BranchResult) -> Option<Finding> {
                 b.divergent, b.total
             ),
         ),
+        DivClass::Partial if b.guarded => (
+            Certainty::Possible,
+            format!(
+                "branch diverges in {} of the warps wherever its checks against unknown bounds \
+                 (run-time sizes, the block index) let the whole warp through, as in interior \
+                 blocks",
+                pct(b.ratio.0)
+            ),
+        ),
         DivClass::Partial => (
             Certainty::Definite,
             format!(

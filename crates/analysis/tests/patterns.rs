@@ -496,3 +496,15 @@ fn warp_votes_are_uniform_and_a_lone_lane_cannot_diverge() {
     let f = branch_at(&r, 29);
     assert!(f.message.contains("every warp"), "{f:#?}");
 }
+
+#[test]
+fn a_lane_test_joined_to_boundary_checks_diverges_and_an_unrolled_loop_that_never_runs_does_not() {
+    // Before: line 21 was a boundary note (tallied, not reported), and the exit test of the
+    // copy loop's unrolled-by-four body (line 40, never entered) a `possible` data branch,
+    // folded with the loop's boundary note into a scored finding.
+    let r = exact("guarded_lane");
+    let f = branch_at(&r, 21);
+    assert_eq!(f.kind, None, "{f:#?}");
+    assert!(f.message.contains("interior blocks"), "{f:#?}");
+    assert_eq!(branch_at(&r, 40).kind.as_deref(), Some("boundary"));
+}

@@ -45,6 +45,15 @@ impl Checker<'_> {
                 .collect();
             let (act, cond) = self.lanes_of(fa, fc, &tri0);
             let v0 = Self::verdict(&act, &cond, env.valid, u32::MAX);
+            // Undecided on data, but which lanes get here at all depends on the block index
+            // (a loop unrolled by four that runs only when a lane has four iterations or
+            // more): if no lane of this warp gets here in any block, it never diverges.
+            let act_open = v0 == WarpVerdict::MaybeData
+                && (0..32).any(|k| env.valid & (1 << k) != 0 && act[k] == Tri::O);
+            if act_open && self.never_reached(fa, &env) {
+                decided.push(WarpVerdict::Uniform);
+                continue;
+            }
             if v0 == WarpVerdict::MaybeParam {
                 // Do the undecided leaves depend on the block index?
                 for (n, t) in &tri0 {
@@ -223,16 +232,34 @@ impl Checker<'_> {
             class
         };
         let mut ratio = (div as f64 / t, (div + maybe) as f64 / t);
+        let mut class = class;
         if class == DivClass::Boundary {
             ratio.1 = ratio.1.min(self.boundary_bound(site));
+            if ratio.1 <= 0.0 {
+                class = DivClass::NonDivergent;
+            }
         }
+        // A lane test on the thread index alone, joined to checks against unknown bounds
+        // (`px < width - 1 && kx < 15`): wherever those checks pass for the whole warp (the
+        // interior blocks of any real size), the lane test alone decides, and it splits warps.
+        let mut guarded = false;
+        let (class, divergent) = match (class, self.guarded_lane_test(site)) {
+            (DivClass::Boundary, Some((d, n))) if d > 0 => {
+                guarded = true;
+                let r = d as f64 / n.max(1) as f64;
+                ratio = (r, ratio.1.max(r));
+                (DivClass::Partial, (r * total as f64).round() as u64)
+            }
+            (c, _) => (c, div),
+        };
         BranchResult {
             site: *site,
             class,
             ratio,
-            divergent: div,
+            divergent,
             maybe,
             total,
+            guarded,
             data_dependent: maybe_data > 0,
             unless_uniform: unless > 0 && unless == div,
             exhaustive,
@@ -387,6 +414,106 @@ impl Checker<'_> {
             }
         }
         counters > 0
+    }
+
+    /// Whether no lane of the warp of `env` satisfies the activity `fa` in any block of the
+    /// grid (known, and small enough to examine every block).
+    fn never_reached(&mut self, fa: Node, env: &Env) -> bool {
+        const LIMIT: usize = 1024;
+        if self.acf.flags(fa) & (flags::LOOP | flags::NONAFFINE | flags::PARAM | flags::LOAD) != 0 {
+            return false;
+        }
+        let (blocks, all) = self.blocks_to_examine();
+        if !all || blocks.is_empty() || blocks.len() > LIMIT {
+            return false;
+        }
+        for blk in blocks {
+            let mut e = env.clone();
+            e.ctaid = Some(blk);
+            let a = self.eval(fa, &e);
+            if (0..32).any(|k| e.valid & (1 << k) != 0 && a.lane_const(k) != Some(0)) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// For a branch whose condition joins (all `and` or all `or`) tests on the thread index
+    /// alone with tests on unknown bounds (parameters, the block index): the warps that the
+    /// thread-index tests alone split, with the others taken to let every lane through, and
+    /// the warps examined. `None` when the condition is not of that shape.
+    fn guarded_lane_test(&mut self, site: &BranchSite) -> Option<(u64, u64)> {
+        let mut c = site.cond;
+        while let Kind::Not(x) = self.acf.kind(c) {
+            c = x;
+        }
+        let is_and = match self.acf.kind(c) {
+            Kind::And(..) => true,
+            Kind::Or(..) => false,
+            _ => return None,
+        };
+        let mut items = Vec::new();
+        let mut stack = vec![c];
+        while let Some(x) = stack.pop() {
+            match self.acf.kind(x) {
+                Kind::And(a, b) if is_and => stack.extend([a, b]),
+                Kind::Or(a, b) if !is_and => stack.extend([a, b]),
+                _ => items.push(x),
+            }
+        }
+        const BOUND: u16 = flags::PARAM | flags::CTAID;
+        const LANE_ONLY: u16 = flags::TID | flags::LANE;
+        let (mut local, mut guards) = (Vec::new(), 0usize);
+        for &x in &items {
+            let f = self.acf.flags(x);
+            if f & !(BOUND | LANE_ONLY) != 0 {
+                return None;
+            }
+            if f & BOUND != 0 {
+                guards += 1;
+            } else if f & LANE_ONLY != 0 {
+                local.push(x);
+            }
+        }
+        if local.is_empty() || guards == 0 {
+            return None;
+        }
+        let mut nodes = Vec::new();
+        let mut seen = rustc_hash::FxHashSet::default();
+        for &x in &local {
+            leaves(self.acf, x, &mut nodes, &mut seen);
+        }
+        leaves(self.acf, site.active, &mut nodes, &mut seen);
+        let total = self.geometry.warps();
+        let mut div = 0u64;
+        for w in 0..total {
+            let env = self.env(w);
+            let sub = Subst::default();
+            let tri: FxHashMap<Node, [Tri; 32]> = nodes
+                .iter()
+                .map(|&n| {
+                    let v = self.leaf_val(n, &env);
+                    (n, self.leaf_tri(&v, &sub, &env, &mut FxHashMap::default()))
+                })
+                .collect();
+            let mut memo = FxHashMap::default();
+            let act = eval_bool(self.acf, site.active, &tri, &mut memo);
+            let mut cond = [if is_and { Tri::T } else { Tri::F }; 32];
+            for &x in &local {
+                let v = eval_bool(self.acf, x, &tri, &mut memo);
+                for k in 0..32 {
+                    cond[k] = if is_and {
+                        and3(cond[k], v[k])
+                    } else {
+                        or3(cond[k], v[k])
+                    };
+                }
+            }
+            if Self::verdict(&act, &cond, env.valid, u32::MAX) == WarpVerdict::Divergent {
+                div += 1;
+            }
+        }
+        Some((div, u64::from(total)))
     }
 
     /// For a boundary check against an unknown bound: the largest fraction of a block's

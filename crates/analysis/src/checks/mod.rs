@@ -79,6 +79,10 @@ pub struct BranchResult {
     /// lane-uniform unknown joined to the condition (`tid & 1 || iters < 1`, `p != NULL &&
     /// tid == 0`): not proven (that value may be the one a launch passes), so `possible`.
     pub unless_uniform: bool,
+    /// Whether the warps counted as divergent diverge only where the condition's checks
+    /// against unknown bounds (parameters, the block index) let every lane through: a lane
+    /// test on the thread index joined to boundary checks (`px < width - 1 && kx < 15`).
+    pub guarded: bool,
     /// Whether the examination covered every block and iteration (no sampling caps hit).
     pub exhaustive: bool,
     /// Whether the evaluation budget ran out: the warps left were given their symbolic
