@@ -874,12 +874,30 @@ fn evaluate(
         }));
     ka.notes.dedup();
     ka.contexts = ctxs.iter().map(|c| (c.func, c.td_mask)).collect();
+    // Which lanes reach each block, from the sites found in it.
+    let mut block_active: FxHashMap<(usize, warpscope_ir::Block), expr::Node> =
+        FxHashMap::default();
+    for b in branches.iter() {
+        block_active.entry((b.ctx, b.block)).or_insert(b.active);
+    }
+    for a in accesses.iter() {
+        block_active.entry((a.ctx, a.block)).or_insert(a.active);
+    }
     for (k, c) in ctxs.iter().enumerate() {
         if let Some(u) = uni.get(c.func, c.td_mask) {
             let func = &module.funcs[c.func];
+            let fa = &analyses[c.func];
             ka.slow_paths.extend(
-                slow_path::slow_paths(func, &analyses[c.func], u)
+                slow_path::slow_paths(func, fa, u)
                     .into_iter()
+                    // A slow path only one lane of a warp can run (`if (rank == 0)
+                    // out = sqrt(sum)`) cannot split the warp.
+                    .filter(|s| {
+                        let b = func.inst_block[s.inst];
+                        !block_active
+                            .get(&(k, b))
+                            .is_some_and(|&act| checker.at_most_one_lane(act))
+                    })
                     .map(|s| (k, s)),
             );
             ka.split_reduxes.extend(

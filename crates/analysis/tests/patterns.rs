@@ -489,12 +489,22 @@ fn a_reduce_over_a_labeled_partition_diverges_and_names_its_whole_call_chain() {
 
 #[test]
 fn warp_votes_are_uniform_and_a_lone_lane_cannot_diverge() {
-    // Before: the retry on the ballot (line 23) was a `possible` data-dependent branch, the
-    // leader test (29) too (the retry's join hid which lanes reach it), and the two tests
-    // only the leader runs (30, 32) were `possible` as well.
+    // Before: the retry on the ballot (line 25) was a `possible` data-dependent branch, the
+    // leader test (31) too (the retry's join hid which lanes reach it), and the two tests
+    // only the leader runs (32, 34) were `possible` as well, and so was the slow path of the
+    // square root only the leader takes (46).
     let r = exact("warp_leader");
-    let f = branch_at(&r, 29);
+    let f = branch_at(&r, 31);
     assert!(f.message.contains("every warp"), "{f:#?}");
+    // `exact` leaves slow paths aside (branches of the SASS): none here.
+    assert!(
+        !r.report
+            .findings
+            .iter()
+            .any(|f| f.kind.as_deref() == Some("slow-path")),
+        "{:#?}",
+        r.report.findings
+    );
 }
 
 #[test]

@@ -438,6 +438,25 @@ impl Checker<'_> {
         true
     }
 
+    /// Whether, in every warp, at most one lane satisfies the activity `act` (the lanes that
+    /// reach a block): code there cannot split a warp.
+    pub fn at_most_one_lane(&mut self, act: Node) -> bool {
+        if self.acf.flags(act) & flags::TD == 0 {
+            return false;
+        }
+        for w in 0..self.geometry.warps() {
+            let env = self.env(w);
+            let a = self.eval(act, &env);
+            let n = (0..32)
+                .filter(|&k| env.valid & (1 << k) != 0 && a.lane_const(k) != Some(0))
+                .count();
+            if n > 1 {
+                return false;
+            }
+        }
+        true
+    }
+
     /// For a branch whose condition joins (all `and` or all `or`) tests on the thread index
     /// alone with tests on unknown bounds (parameters, the block index): the warps that the
     /// thread-index tests alone split, with the others taken to let every lane through, and

@@ -6,11 +6,13 @@
 //    then packed lane by lane, a loop over uniform values).
 //  * The leader test after the data-dependent retry diverges in every warp: lanes that reach
 //    it are those that reached the retry, whatever the retry did.
-//  * Branches only the leader can reach cannot diverge, whatever they test.
+//  * Branches only the leader can reach cannot diverge, whatever they test; neither can the
+//    slow path of the square root only the leader takes (ptxas's IEEE `sqrt` branches).
 #include <cooperative_groups.h>
 namespace cg = cooperative_groups;
 
-__global__ void partition(const unsigned *in, unsigned *out, unsigned *counts, unsigned n) {
+__global__ void partition(const unsigned *in, unsigned *out, unsigned *counts, float *spread,
+                          unsigned n) {
     unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
     unsigned lane = threadIdx.x & 31;
     if (i >= n)
@@ -37,10 +39,16 @@ __global__ void partition(const unsigned *in, unsigned *out, unsigned *counts, u
     unsigned below;
     asm("mov.u32 %0, %%lanemask_lt;" : "=r"(below));
     out[base + __popc(mine & below)] = x; // expect: uncoalesced-access possible
+    float v = (float)x;
+    for (int o = 16; o > 0; o >>= 1)
+        v += __shfl_down_sync(__activemask(), v, o);
+    if (lane == 0) // expect: divergent-branch definite
+        spread[blockIdx.x] = sqrtf(v - 32.f * (float)pivot); // no finding: one lane
 }
 
 int main() {
     unsigned *a = 0, *b = 0, *c = 0;
-    partition<<<64, 256>>>(a, b, c, 64 * 256);
+    float *s = 0;
+    partition<<<64, 256>>>(a, b, c, s, 64 * 256);
     return 0;
 }
