@@ -192,6 +192,81 @@ fn source_of(data: &warpscope_ir::InstData) -> Option<SourceKind> {
     None
 }
 
+/// Whether `inst` computes a warp index from `%tid.x`: a chain of shifts, masks and
+/// multiplications by powers of two whose result depends on none of `%tid.x`'s low five bits
+/// (`threadIdx.x / 32`, `threadIdx.x & ~31`, nvcc's `(tid >> 1) & ~15` for `tid / 32 * 16`).
+/// Every lane of a warp gets the same value when the block's x extent is a multiple of 32 or
+/// at most 32, as code that computes a warp index this way assumes; such a value is not
+/// thread-dependent, and neither is what a warp-synchronous traversal loads through it (a
+/// per-warp stack in shared memory).
+fn warp_id_of_tid(func: &Function, fa: &FunctionAnalyses, inst: Inst) -> bool {
+    if !matches!(
+        func.insts[inst].op,
+        Opcode::Shr | Opcode::Shl | Opcode::And | Opcode::Div | Opcode::Mul
+    ) {
+        return false;
+    }
+    tid_bits(func, fa, inst, 6)
+        .is_some_and(|(shift, mask)| mask == 0 || mask.trailing_zeros() as i32 + shift >= 5)
+}
+
+/// For a value computed from `%tid.x` by shifts, masks and multiplications or divisions by
+/// powers of two only: `(s, m)` such that bit `b` of the value, for each `b` in mask `m`, is
+/// bit `b + s` of `%tid.x`, and every other bit is zero.
+fn tid_bits(func: &Function, fa: &FunctionAnalyses, inst: Inst, depth: u32) -> Option<(i32, u32)> {
+    let d = &func.insts[inst];
+    let src = |k: usize| -> Option<(i32, u32)> {
+        if depth == 0 {
+            return None;
+        }
+        let Some(Operand::Reg(r)) = d.operands.get(k) else {
+            return None;
+        };
+        let defs = fa.defuse.reaching(inst, *r);
+        let [def] = defs else { return None };
+        tid_bits(func, fa, fa.defuse.def(*def).inst?, depth - 1)
+    };
+    let imm = || match d.operands.get(2) {
+        Some(Operand::Imm(v)) => Some(*v),
+        Some(Operand::UImm(v)) => i64::try_from(*v).ok(),
+        _ => None,
+    };
+    let pow2 = |v: i64| (v > 0 && v & (v - 1) == 0).then(|| v.trailing_zeros() as i32);
+    match d.op {
+        Opcode::Mov => match d.operands.get(1) {
+            Some(Operand::Special(SpecialReg::Tid, None | Some(Dim::X))) => Some((0, u32::MAX)),
+            Some(Operand::Reg(_)) => src(1),
+            _ => None,
+        },
+        Opcode::Shr => {
+            let k = imm().filter(|k| (0..32).contains(k))? as i32;
+            let (s, m) = src(1)?;
+            Some((s + k, m >> k))
+        }
+        Opcode::Div => {
+            let k = pow2(imm()?)?;
+            let (s, m) = src(1)?;
+            Some((s + k, m >> k))
+        }
+        Opcode::Shl => {
+            let k = imm().filter(|k| (0..32).contains(k))? as i32;
+            let (s, m) = src(1)?;
+            Some((s - k, m << k))
+        }
+        Opcode::Mul => {
+            let k = pow2(imm()?)?;
+            let (s, m) = src(1)?;
+            Some((s - k, m.checked_shl(k as u32).unwrap_or(0)))
+        }
+        Opcode::And => {
+            let c = imm()? as u32;
+            let (s, m) = src(1)?;
+            Some((s, m & c))
+        }
+        _ => None,
+    }
+}
+
 /// The param-space local (or parameter) an address operand names.
 fn param_slot(op: &Operand) -> Option<(AddrBase, i64)> {
     match op {
@@ -448,6 +523,9 @@ impl Uniformity {
         if data.op == Opcode::Call {
             // `.reg` returns written by the call itself.
             return self.call_cause(func, fa, inst, usize::MAX, callee_ret);
+        }
+        if warp_id_of_tid(func, fa, inst) {
+            return None;
         }
         if matches!(data.op, Opcode::Vote | Opcode::Redux) {
             // A warp vote or reduction gives every lane of its member mask the same result,

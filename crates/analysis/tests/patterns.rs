@@ -518,3 +518,11 @@ fn a_lane_test_joined_to_boundary_checks_diverges_and_an_unrolled_loop_that_neve
     assert!(f.message.contains("interior blocks"), "{f:#?}");
     assert_eq!(branch_at(&r, 40).kind.as_deref(), Some("boundary"));
 }
+
+#[test]
+fn a_warp_synchronous_walk_over_a_per_warp_stack_does_not_diverge() {
+    // Before: the walk's loop (line 23), the child test (28) and the vote's branch (33) were
+    // `possible` data branches and the top-of-stack loads `possible` scattered accesses: the
+    // warp index `threadIdx.x / 32` was thread-dependent, and so was all it indexed.
+    exact("warp_stack");
+}
