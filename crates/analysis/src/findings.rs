@@ -561,7 +561,10 @@ fn access_findings(cx: &Ctx<'_>, a: &AccessResult) -> Vec<Finding> {
                 let words = s.stride.map(|b| b / 4);
                 (
                     Rule::BankConflict,
-                    if s.ways.1 > 0 {
+                    // Only a conflict seen (two ways or more) is worded as one; a warp
+                    // examined without conflict, whose addresses elsewhere could not be
+                    // evaluated, is the unknown case.
+                    if s.ways.1 > 1 {
                         format!(
                             "{}-way bank conflict: a warp request takes {} wavefronts where {} would do",
                             range_text(s.ways),
