@@ -422,6 +422,64 @@ fn slow_path_finding(cx: &Ctx<'_>, ctx: usize, sp: &crate::slow_path::SlowPath) 
     f
 }
 
+/// A floating-point shared-memory atomic add, which ptxas lowers into a compare-and-swap retry
+/// loop ([`crate::slow_path::has_retry_loop`]): lanes whose update collides with another's go
+/// round again while the rest of the warp waits.
+fn atomic_retry_finding(cx: &Ctx<'_>, ctx: usize, inst: warpscope_ir::Inst) -> Finding {
+    let (func, fa, u) = cx.func(ctx);
+    let d = &func.insts[inst];
+    let op = cx
+        .ptx
+        .slice(d.span)
+        .split_whitespace()
+        .next()
+        .unwrap_or("atom.shared.add.f32")
+        .to_string();
+    let mut f = Finding::new(
+        Rule::DivergentBranch,
+        Certainty::Possible,
+        cx.ka.name.clone(),
+        format!(
+            "`{op}` may diverge in ptxas's compare-and-swap retry loop: the H100 has no \
+             floating-point add on shared memory, so each lane reads, adds and swaps, and lanes \
+             whose swap loses to another update (from this warp or another) go round again \
+             while the others wait"
+        ),
+        cx.location(func, inst),
+    );
+    if ctx != 0 {
+        f.function = Some(names::base_name(&func.name));
+    }
+    f.kind = Some("atomic-retry".to_string());
+    let addr_k = usize::from(d.op != warpscope_ptx::Opcode::Red);
+    let cause = u.and_then(|u| match d.operands.get(addr_k) {
+        Some(warpscope_ir::Operand::Addr(warpscope_ir::AddrBase::Reg(r), _)) => {
+            u.use_cause(fa, inst, *r)
+        }
+        _ => None,
+    });
+    let (steps, _) = cx.provenance(ctx, cause, "address:");
+    f.provenance = steps;
+    f.notes.push(
+        "lowering: ptxas compiles a floating-point `atom.add`/`red.add` on shared memory into \
+         a loop of `ATOMS.CAST.SPIN` (compare and swap) and a branch back while the swap \
+         failed; the PTX has no branch here"
+            .to_string(),
+    );
+    f.notes.push(
+        "whether lanes collide depends on the addresses and the timing of other warps: \
+         reported because more than one lane of a warp runs it"
+            .to_string(),
+    );
+    f.fix = Some(
+        "reduce within the warp first (`__shfl_down_sync` or `cg::reduce`) and let one lane per \
+         warp do the atomic, or accumulate in registers or per-warp copies and combine once; \
+         an integer (fixed-point) accumulator uses the native `ATOMS.ADD`"
+            .to_string(),
+    );
+    f
+}
+
 /// A `redux.sync` whose member mask may differ between lanes ([`crate::warp_sync`]): ptxas
 /// serialises the groups (`WARPSYNC.EXCLUSIVE`), which profilers count as a divergent branch.
 fn split_redux_finding(cx: &Ctx<'_>, ctx: usize, r: &crate::warp_sync::SplitRedux) -> Finding {
@@ -861,6 +919,9 @@ pub fn kernel_findings(
     }
     for (ctx, r) in &ka.split_reduxes {
         all.push(split_redux_finding(&cx, *ctx, r));
+    }
+    for &(ctx, i) in &ka.atomic_retries {
+        all.push(atomic_retry_finding(&cx, ctx, i));
     }
     let geometry = format!("geometry: {}", ka.geometry);
     for f in all.iter_mut() {

@@ -173,6 +173,9 @@ pub struct KernelAnalysis {
     /// `redux.sync`s whose member mask may differ between lanes (serialised by ptxas), with
     /// their context.
     pub split_reduxes: Vec<(usize, warp_sync::SplitRedux)>,
+    /// Floating-point shared-memory atomics that ptxas lowers into a compare-and-swap retry
+    /// loop, run by more than one lane of a warp, with their context.
+    pub atomic_retries: Vec<(usize, warpscope_ir::Inst)>,
     /// Calling contexts sites refer to (`site.ctx`): function and thread-dependent-parameter
     /// mask; context 0 is the kernel.
     pub contexts: Vec<(FuncId, u64)>,
@@ -555,6 +558,7 @@ fn check_kernel(shared: &ModuleShared<'_>, fid: FuncId) -> KernelOutcome {
         drano: Vec::new(),
         slow_paths: Vec::new(),
         split_reduxes: Vec::new(),
+        atomic_retries: Vec::new(),
         contexts: vec![(fid, 0)],
         notes: param_notes,
         launch_bound,
@@ -899,6 +903,18 @@ fn evaluate(
                             .is_some_and(|&act| checker.at_most_one_lane(act))
                     })
                     .map(|s| (k, s)),
+            );
+            // Only lanes that collide retry: one lane per warp never splits it.
+            ka.atomic_retries.extend(
+                slow_path::atomic_retries(func)
+                    .into_iter()
+                    .filter(|&i| {
+                        let b = func.inst_block[i];
+                        !block_active
+                            .get(&(k, b))
+                            .is_some_and(|&act| checker.at_most_one_lane(act))
+                    })
+                    .map(|i| (k, i)),
             );
             ka.split_reduxes.extend(
                 warp_sync::split_reduxes(func, &analyses[c.func], u)

@@ -23,7 +23,7 @@
 //! of them an accumulated or subtracted operand; it is fitted to that data.
 
 use warpscope_ir::{Function, FunctionAnalyses, Inst, Operand, Reg};
-use warpscope_ptx::{Flags, Opcode, Rounding, Type};
+use warpscope_ptx::{AtomOp, Flags, Opcode, Rounding, StateSpace, Type};
 
 use crate::uniformity::Uniformity;
 
@@ -142,4 +142,31 @@ fn zero_by_cancellation(
         }
     }
     None
+}
+
+/// Whether `inst` is a floating-point `atom.add`/`red.add` on shared memory, which the H100
+/// has no instruction for: ptxas lowers it into a compare-and-swap retry loop
+/// (`ATOMS.CAST.SPIN`, then a branch back while the swap failed), seen in the SASS of the
+/// real-world set (HeCBench's `stddev`: `atom.shared.add.f32`; cuda-samples'
+/// `jacobiCudaGraphs`: `.f64`, `ATOMS.CAST.SPIN.64`). Lanes whose swap loses to another
+/// lane's update, in the warp or in another warp, go round again while the others wait: a
+/// divergent branch whenever updates collide.
+pub fn has_retry_loop(func: &Function, inst: Inst) -> bool {
+    let d = &func.insts[inst];
+    matches!(d.op, Opcode::Atom | Opcode::Red)
+        && matches!(
+            d.mods.space,
+            Some(StateSpace::Shared | StateSpace::SharedCta)
+        )
+        && d.mods.atom_op == Some(AtomOp::Add)
+        && matches!(d.mods.ty, Some(Type::F32 | Type::F64))
+}
+
+/// The shared-memory atomics of `func` that ptxas lowers into a retry loop.
+pub fn atomic_retries(func: &Function) -> Vec<Inst> {
+    func.insts
+        .iter()
+        .filter(|(i, _)| has_retry_loop(func, *i))
+        .map(|(i, _)| i)
+        .collect()
 }

@@ -526,3 +526,20 @@ fn a_warp_synchronous_walk_over_a_per_warp_stack_does_not_diverge() {
     // warp index `threadIdx.x / 32` was thread-dependent, and so was all it indexed.
     exact("warp_stack");
 }
+
+#[test]
+fn a_float_atomic_add_on_shared_memory_may_diverge_in_its_retry_loop() {
+    // Before: no finding on line 21 (the PTX has no branch there).
+    let r = exact("atomic_retry");
+    let retries: Vec<_> = r
+        .report
+        .findings
+        .iter()
+        .filter(|f| f.kind.as_deref() == Some("atomic-retry"))
+        .collect();
+    // Only the update every lane makes: not the integer one (native), not lane 0's.
+    assert_eq!(retries.len(), 1, "{retries:#?}");
+    let f = retries[0];
+    assert_eq!(f.location.cuda.as_ref().unwrap().line, 21);
+    assert_eq!(f.certainty, Certainty::Possible);
+}

@@ -524,6 +524,13 @@ impl Finding {
         self.kind.as_deref() == Some("slow-path")
     }
 
+    /// Whether this is a branch ptxas adds that the PTX does not show: an IEEE division's or
+    /// square root's slow path, or the compare-and-swap retry loop of a floating-point atomic
+    /// add on shared memory (`kind = "atomic-retry"`).
+    pub fn is_sass_branch(&self) -> bool {
+        matches!(self.kind.as_deref(), Some("slow-path" | "atomic-retry"))
+    }
+
     /// Whether the text report counts this finding instead of listing it: a boundary check,
     /// or a branch that splits lanes without a divergent branch on the hardware (`exit`: a
     /// predicated exit; `predicated`: an if-converted body).

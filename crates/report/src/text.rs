@@ -167,6 +167,7 @@ pub fn render_finding(f: &Finding, sources: &Sources, opts: &TextOptions) -> Str
         // A warp-synchronous instruction that serialises the warp is no branch in the source.
         let label = match f.kind.as_deref() {
             Some("warp-sync-mask") => "lanes of a warp run this one group after another",
+            Some("atomic-retry") => "lanes whose update collides go round again",
             _ => f.rule.title(),
         };
         diag = diag.with_labels(vec![Label::primary(id, range).with_message(label)]);
