@@ -9,20 +9,24 @@
 //! the kernels the estimate is judged on:
 //!
 //! * per basic block: its dependent-chain time for one warp ([`chain_cycles`]: in-order issue,
-//!   a scoreboard on registers, the table's latencies, global loads at the L2's), its issue
-//!   slots, unit demands, global sectors and local sectors ([`column_costs`]);
+//!   a scoreboard on registers, the table's latencies, global loads at the L2's or, from a
+//!   buffer that stays in the L1, at the L1's), its issue slots, unit demands, global sectors
+//!   (loads from the L2, loads the L1 serves, stores) and local sectors ([`column_costs`]);
+//!   then scaled to the warp-level executions SIMT makes, with `BSSY`/`BSYNC` and the cost of
+//!   divergent visits added ([`simt_refine`]);
 //! * per scheduler (warp `j` of a block on sub-partition `j mod 4`), the warps that run
 //!   together are simulated as a fluid ([`simulate`]): each at its chain's speed through its
 //!   blocks, all slowed alike when their issue or unit demand exceeds the scheduler's rates;
 //! * the blocks are dispatched dynamically to `SMs × occupancy` slots; each SM runs its blocks
 //!   in waves of the blocks sharing it, and takes the sum of its waves or its issue, unit and L1
-//!   sums if larger; global memory bounds the launch by its sectors over the L2 bandwidth, and by
-//!   its buffers' bytes over the DRAM bandwidth when they do not fit in the L2;
+//!   sums if larger; global memory bounds the launch by its load sectors from the L2 over the
+//!   L2 bandwidth plus its store sectors at the measured store rate, and by its buffers' bytes
+//!   over the DRAM bandwidth when they do not fit in the L2;
 //! * `time = max(empty(grid), empty(1 block) + work)`: `empty(n)` is the measured time of an
 //!   empty kernel of `n` blocks of the same size (launch, block dispatch and drain), so a grid
 //!   whose blocks do little costs what dispatching it costs.
 //!
-//! (About 1,000 lines, one estimate read top to bottom: the machine facts, the per-block
+//! (About 1,250 lines, one estimate read top to bottom: the machine facts, the per-block
 //! costs and the simulation; the unit tests, which exercise the private simulation, are in
 //! `throughput/tests.rs`.)
 
