@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Write the launch specs of corpus/liang.cu, corpus/liang_heldout.cu, corpus/liang_heldout2.cu and corpus/liang_heldout3.cu: the corpus ones (small:
+"""Write the launch specs of corpus/liang.cu and corpus/liang_heldout{,2,3,4}.cu: the corpus ones (small:
 every corpus test runs them) and the H100 validation ones of `warpscope model` (more threads and
 longer loops, so each kernel runs long enough on the GPU to time).
 
-    python3 scripts/h100/model_specs.py      # writes corpus/liang{,_heldout,_heldout2,_heldout3}.toml and
-                                             # validation/h100/model/liang{,_heldout,_heldout2,_heldout3}_h100.toml
+    python3 scripts/h100/model_specs.py      # writes corpus/liang{,_heldout,_heldout2,_heldout3,_heldout4}.toml and
+                                             # validation/h100/model/liang{,_heldout,_heldout2,_heldout3,_heldout4}_h100.toml
 """
 import os
 
@@ -155,6 +155,40 @@ def heldout3(n, maxpairs, maxlen, tiles, maxsteps, module, title):
     return sp.text()
 
 
+def heldout4(n, width, mandel_cap, reject_cap, chain_steps, qlen_span, align_n, module, title):
+    """corpus/liang_heldout4.cu (mirrors its main() at the corpus size). The H100 spec draws the
+    alignment's query lengths from a narrower span (4 to 12 rows) and runs it on `align_n`
+    threads only: its threads' basic-block vectors are nearly all distinct, and Greedy-Max's
+    search over 262144 distinct vectors did not finish in 8 minutes here."""
+    g = n // 256
+    table, nodes = 4096, 2048
+    bufs = [
+        ("cap", "u32", n, None), ("keys", "u32", n, None), ("table", "u32", table, None),
+        ("seed", "u32", n, None), ("qlen", "u32", n, None), ("qseed", "u32", n, None),
+        ("start", "u32", n, None), ("next", "u32", nodes, None), ("val", "u32", nodes, None),
+        ("iters", "i32", n, "h4_mandel_iters.bin"), ("mag", "f32", n, "h4_mandel_mag.bin"),
+        ("pos", "i32", n, "h4_bsearch_pos.bin"), ("span", "u32", n, "h4_bsearch_span.bin"),
+        ("rout", "f32", n, "h4_reject_out.bin"), ("tries", "i32", n, "h4_reject_tries.bin"),
+        ("best", "i32", n, "h4_align_best.bin"), ("csum", "f32", n, "h4_chain_sum.bin"),
+    ]
+    sp = Spec(title, module, bufs)
+    sp.launch("h4_fill_sorted", table // 256, 256, [b("table"), u(20)])
+    sp.launch("h4_fill_next", nodes // 256, 256, [b("next"), u(nodes)])
+    sp.launch("h4_fill_u32", g, 256, [b("cap"), u(41), u(0), u(1 << 20)])
+    sp.launch("h4_fill_u32", g, 256, [b("keys"), u(42), u(0), u(0xfffffff0)])
+    sp.launch("h4_fill_u32", g, 256, [b("seed"), u(43), u(0), u(1 << 30)])
+    sp.launch("h4_fill_u32", g, 256, [b("qlen"), u(44), u(0), u(qlen_span)])
+    sp.launch("h4_fill_u32", g, 256, [b("qseed"), u(45), u(0), u(1 << 30)])
+    sp.launch("h4_fill_u32", g, 256, [b("start"), u(46), u(0), u(1 << 30)])
+    sp.launch("h4_fill_u32", nodes // 256, 256, [b("val"), u(47), u(0x3f000000), u(0x00800000)])
+    sp.launch("h4_mandel", g, 256, [b("cap"), b("iters"), b("mag"), i(width), i(n // width), i(mandel_cap)])
+    sp.launch("h4_bsearch", g, 256, [b("keys"), b("table"), b("pos"), b("span")])
+    sp.launch("h4_reject", g, 256, [b("seed"), b("rout"), b("tries"), i(reject_cap)])
+    sp.launch("h4_align", align_n // 256, 256, [b("qlen"), b("qseed"), b("best")])
+    sp.launch("h4_chain", g, 256, [b("start"), b("next"), b("val"), b("csum"), i(chain_steps)])
+    return sp.text()
+
+
 def main():
     with open(os.path.join(ROOT, "corpus", "liang.toml"), "w") as fh:
         fh.write(spec(65536, 4, 64, 16, 4, 8, "liang.ptx",
@@ -182,6 +216,13 @@ def main():
     with open(os.path.join(ROOT, "validation", "h100", "model", "liang_heldout3_h100.toml"), "w") as fh:
         fh.write(heldout3(262144, 8, 96, 2, 96, "../../../corpus/liang_heldout3.ptx",
                           "H100 validation spec of the third held-out kernels of `warpscope model` (docs/accuracy.md); "
+                          "written by scripts/h100/model_specs.py."))
+    with open(os.path.join(ROOT, "corpus", "liang_heldout4.toml"), "w") as fh:
+        fh.write(heldout4(16384, 128, 64, 48, 32, 1 << 20, 16384, "liang_heldout4.ptx",
+                          "Launch spec for liang_heldout4.cu (mirrors main()); written by scripts/h100/model_specs.py."))
+    with open(os.path.join(ROOT, "validation", "h100", "model", "liang_heldout4_h100.toml"), "w") as fh:
+        fh.write(heldout4(262144, 512, 128, 48, 32, 9, 32768, "../../../corpus/liang_heldout4.ptx",
+                          "H100 validation spec of the fourth held-out kernels of `warpscope model` (docs/accuracy.md); "
                           "written by scripts/h100/model_specs.py."))
 
 

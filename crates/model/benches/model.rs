@@ -96,6 +96,7 @@ fn bench(c: &mut Criterion) {
                             blocks_per_sm: 8,
                             buffer_bytes: 4.0 * THREADS as f64,
                             local_bytes_per_thread: 0.0,
+                            l1_cold_sectors: 0.0,
                             clock_mhz: 1979.5,
                         },
                         &machine,

@@ -25,6 +25,7 @@ pub mod attribution;
 pub mod emit;
 pub mod estimate;
 pub mod fit;
+pub mod footprint;
 pub mod latency;
 pub mod machine;
 pub mod page;
@@ -36,7 +37,7 @@ use serde::Serialize;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 use warpscope_emu::{LaunchSpec, SmLimits};
-use warpscope_ir::Module;
+use warpscope_ir::{FuncId, Module};
 use warpscope_profile::bbv::LaunchBbv;
 use warpscope_profile::{Profile, ProfileError, ProfileOptions, profile_spec};
 
@@ -228,6 +229,25 @@ fn launch_buffer_bytes(spec: &LaunchSpec, entry: Option<usize>) -> f64 {
         .sum()
 }
 
+/// Bytes of the buffer each parameter of launch entry `entry` points into (from the
+/// argument's offset to the buffer's end), `None` for scalars.
+fn launch_param_bytes(spec: &LaunchSpec, entry: Option<usize>) -> Vec<Option<f64>> {
+    let Some(e) = entry.and_then(|e| spec.launches.get(e)) else {
+        return Vec::new();
+    };
+    e.args
+        .iter()
+        .map(|a| match a {
+            warpscope_emu::spec::Arg::Buffer { name, offset } => spec
+                .buffers
+                .iter()
+                .find(|b| b.name == *name)
+                .map(|b| b.bytes().saturating_sub(*offset) as f64),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Profiles `spec` and models every profiled launch.
 pub fn model_spec(spec: &LaunchSpec, mut opts: ModelOptions) -> Result<ModelRun, ProfileError> {
     opts.profile.bbv = true;
@@ -275,10 +295,28 @@ pub fn model_launches(
     let mut kernels: Vec<KernelModel> = Vec::new();
     let mut excess: HashMap<String, attribution::ColumnExcess> = HashMap::new();
     let mut longest_h100: HashMap<String, f64> = HashMap::new();
-    for l in bbvs {
+    // each launch's classes, and per kernel `Σ_w n_w[b]` over its launches (the profile's
+    // warp-level counts are summed over them too)
+    let prepared: Vec<(Vec<f64>, estimate::Classes)> = bbvs
+        .iter()
+        .map(|l| {
+            let lat = column_latencies(module, l, &opts.latency);
+            let classes = estimate::Classes::new(&l.counts, l.columns.len(), &lat);
+            (lat, classes)
+        })
+        .collect();
+    let mut max_exec: HashMap<FuncId, Vec<f64>> = HashMap::new();
+    for (l, (_, classes)) in bbvs.iter().zip(&prepared) {
+        let m = throughput::max_executions(classes, l.block.iter().product());
+        let acc = max_exec
+            .entry(l.kernel)
+            .or_insert_with(|| vec![0.0; m.len()]);
+        if acc.len() == m.len() {
+            acc.iter_mut().zip(&m).for_each(|(a, x)| *a += x);
+        }
+    }
+    for (l, (lat, classes)) in bbvs.iter().zip(prepared) {
         let func = &module.funcs[l.kernel];
-        let lat = column_latencies(module, l, &opts.latency);
-        let classes = estimate::Classes::new(&l.counts, l.columns.len(), &lat);
         let tpb: u32 = l.block.iter().product();
         let (regs, regs_from) = match (opts.regs, ptxas.and_then(|m| m.registers.get(&func.name))) {
             (Some(r), _) => (r, RegSource::Given),
@@ -319,18 +357,43 @@ pub fn model_launches(
         } else {
             "ld_global_l2"
         });
+        // ptxas kept the kernel's `.local` arrays in registers (no stack frame): its local
+        // accesses are register reads and writes, not local-memory traffic
+        let promoted = ptxas.and_then(|p| p.stack_frame.get(&func.name)) == Some(&0);
+        let local_per_thread = if promoted {
+            0.0
+        } else {
+            machine::local_bytes(module, l.kernel) as f64
+        };
+        // the L1 the SM's resident blocks leave to global data, and the loads it serves
+        let nblocks = classes.threads().div_ceil(tpb.max(1) as usize) as u64;
+        let sharing = u64::from(per_sm).min(nblocks.div_ceil(u64::from(opts.sms.max(1))).max(1));
+        let free_l1 = opts.machine.l1_bytes
+            - sharing as f64 * (f64::from(shared) + f64::from(tpb) * local_per_thread);
+        let param_bytes = launch_param_bytes(spec, entries.get(l.launch as usize).copied());
+        let (l1_loads, l1_bytes) =
+            footprint::l1_resident_loads(module, l.kernel, &param_bytes, free_l1);
         let mut cost = throughput::column_costs(
             module,
             l,
             profile.kernel(&func.name),
             &opts.latency,
             global_load,
+            &l1_loads,
+            &opts.machine,
         );
-        // ptxas kept the kernel's `.local` arrays in registers (no stack frame): its local
-        // accesses are register reads and writes, not local-memory traffic
-        let promoted = ptxas.and_then(|p| p.stack_frame.get(&func.name)) == Some(&0);
         if promoted {
             cost.iter_mut().for_each(|c| c.local_sectors = 0.0);
+        }
+        if let Some(mx) = max_exec.get(&l.kernel) {
+            throughput::simt_refine(
+                module,
+                l,
+                profile.kernel(&func.name),
+                mx,
+                &opts.machine,
+                &mut cost,
+            );
         }
         let h100_input = throughput::LaunchInput {
             classes: &classes,
@@ -340,11 +403,8 @@ pub fn model_launches(
             sms: opts.sms,
             blocks_per_sm: per_sm,
             buffer_bytes,
-            local_bytes_per_thread: if promoted {
-                0.0
-            } else {
-                machine::local_bytes(module, l.kernel) as f64
-            },
+            local_bytes_per_thread: local_per_thread,
+            l1_cold_sectors: nblocks.min(u64::from(opts.sms)) as f64 * l1_bytes / 32.0,
             clock_mhz: opts.latency.clock_mhz().unwrap_or(H100_CLOCK_MHZ),
         };
         let h100 = throughput::estimate(&h100_input, &opts.machine);

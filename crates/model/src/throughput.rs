@@ -9,20 +9,24 @@
 //! the kernels the estimate is judged on:
 //!
 //! * per basic block: its dependent-chain time for one warp ([`chain_cycles`]: in-order issue,
-//!   a scoreboard on registers, the table's latencies, global loads at the L2's), its issue
-//!   slots, unit demands, global sectors and local sectors ([`column_costs`]);
+//!   a scoreboard on registers, the table's latencies, global loads at the L2's or, from a
+//!   buffer that stays in the L1, at the L1's), its issue slots, unit demands, global sectors
+//!   (loads from the L2, loads the L1 serves, stores) and local sectors ([`column_costs`]);
+//!   then scaled to the warp-level executions SIMT makes, with `BSSY`/`BSYNC` and the cost of
+//!   divergent visits added ([`simt_refine`]);
 //! * per scheduler (warp `j` of a block on sub-partition `j mod 4`), the warps that run
 //!   together are simulated as a fluid ([`simulate`]): each at its chain's speed through its
 //!   blocks, all slowed alike when their issue or unit demand exceeds the scheduler's rates;
 //! * the blocks are dispatched dynamically to `SMs × occupancy` slots; each SM runs its blocks
 //!   in waves of the blocks sharing it, and takes the sum of its waves or its issue, unit and L1
-//!   sums if larger; global memory bounds the launch by its sectors over the L2 bandwidth, and by
-//!   its buffers' bytes over the DRAM bandwidth when they do not fit in the L2;
+//!   sums if larger; global memory bounds the launch by its load sectors from the L2 over the
+//!   L2 bandwidth plus its store sectors at the measured store rate, and by its buffers' bytes
+//!   over the DRAM bandwidth when they do not fit in the L2;
 //! * `time = max(empty(grid), empty(1 block) + work)`: `empty(n)` is the measured time of an
 //!   empty kernel of `n` blocks of the same size (launch, block dispatch and drain), so a grid
 //!   whose blocks do little costs what dispatching it costs.
 //!
-//! (About 1,000 lines, one estimate read top to bottom: the machine facts, the per-block
+//! (About 1,250 lines, one estimate read top to bottom: the machine facts, the per-block
 //! costs and the simulation; the unit tests, which exercise the private simulation, are in
 //! `throughput/tests.rs`.)
 
@@ -33,7 +37,7 @@ use warpscope_profile::KernelProfile;
 use warpscope_profile::bbv::LaunchBbv;
 
 use warpscope_ir::effects::{for_each_def, for_each_use};
-use warpscope_ir::{Block, Function, InstData, Reg};
+use warpscope_ir::{Block, FuncId, Function, Inst, InstData, Reg};
 use warpscope_ptx::{Opcode, StateSpace};
 
 use crate::estimate::{Classes, dispatch, warp_members};
@@ -246,7 +250,29 @@ pub struct H100Machine {
     /// Local-memory sectors per clock per SM against the local bytes its resident threads hold
     /// (rows `local_sectors_per_sm@BYTES`, ascending); empty: the L1's rate.
     pub local_curve: Vec<(f64, f64)>,
+    /// Global-store sectors per clock, whole GPU, against the store's sectors per request
+    /// (rows `store_sectors_per_clk@SECTORS`, ascending); empty: the L2's load rate.
+    pub store_curve: Vec<(f64, f64)>,
+    /// Bytes of the L1 (shared memory included) per SM (`l1_bytes`; 0: no global data is
+    /// taken to stay in the L1).
+    pub l1_bytes: f64,
+    /// Issue cycles a warp loses at each divergent visit of a conditional branch, beyond the
+    /// instructions it issues (`divergent_branch_issue`; 0 when absent).
+    pub divergent_branch_issue: f64,
     overhead: Vec<OverheadRow>,
+}
+
+/// `curve` (ascending `x`) at `x`: linear between its points, flat beyond its ends; `None` when
+/// empty.
+fn interpolate(c: &[(f64, f64)], x: f64) -> Option<f64> {
+    Some(match c.iter().position(|&(b, _)| b >= x) {
+        None => c.last()?.1,
+        Some(0) => c[0].1,
+        Some(i) => {
+            let ((b0, r0), (b1, r1)) = (c[i - 1], c[i]);
+            r0 + (x - b0) / (b1 - b0).max(1e-9) * (r1 - r0)
+        }
+    })
 }
 
 fn rows(text: &str) -> impl Iterator<Item = (usize, Vec<&str>)> {
@@ -283,16 +309,21 @@ impl H100Machine {
         for (slot, u) in unit_per_sm.iter_mut().zip(Unit::ALL) {
             *slot = get(&format!("{}_per_sm", u.name()))?;
         }
-        let mut local_curve = Vec::new();
-        for (k, &x) in &v {
-            if let Some(b) = k.strip_prefix("local_sectors_per_sm@") {
-                let b: f64 = b.parse().map_err(|_| {
-                    format!("machine table: `{k}`: expected `local_sectors_per_sm@BYTES`")
-                })?;
-                local_curve.push((b, x));
+        let curve = |prefix: &str| -> Result<Vec<(f64, f64)>, String> {
+            let mut c = Vec::new();
+            for (k, &x) in &v {
+                if let Some(b) = k.strip_prefix(prefix) {
+                    let b: f64 = b
+                        .parse()
+                        .map_err(|_| format!("machine table: `{k}`: expected `{prefix}NUMBER`"))?;
+                    c.push((b, x));
+                }
             }
-        }
-        local_curve.sort_by(|a, b| a.0.total_cmp(&b.0));
+            c.sort_by(|a, b| a.0.total_cmp(&b.0));
+            Ok(c)
+        };
+        let local_curve = curve("local_sectors_per_sm@")?;
+        let store_curve = curve("store_sectors_per_clk@")?;
         let mut over = Vec::new();
         for (n, r) in rows(overhead) {
             if r[0].trim() == "blocks" {
@@ -330,6 +361,9 @@ impl H100Machine {
             dram_sectors_per_clk: get("dram_sectors_per_clk")?,
             l2_bytes: get("l2_bytes")?,
             local_curve,
+            store_curve,
+            l1_bytes: v.get("l1_bytes").copied().unwrap_or(0.0),
+            divergent_branch_issue: v.get("divergent_branch_issue").copied().unwrap_or(0.0),
             overhead: over,
         })
     }
@@ -338,15 +372,14 @@ impl H100Machine {
     /// local memory: the measured curve, linear between its points, flat beyond its ends (the
     /// L1's rate when there is no curve).
     pub fn local_sectors_per_sm(&self, bytes: f64) -> f64 {
-        let c = &self.local_curve;
-        match c.iter().position(|&(b, _)| b >= bytes) {
-            None => c.last().map_or(self.l1_sectors_per_sm, |p| p.1),
-            Some(0) => c[0].1,
-            Some(i) => {
-                let ((b0, r0), (b1, r1)) = (c[i - 1], c[i]);
-                r0 + (bytes - b0) / (b1 - b0).max(1e-9) * (r1 - r0)
-            }
-        }
+        interpolate(&self.local_curve, bytes).unwrap_or(self.l1_sectors_per_sm)
+    }
+
+    /// Global-store sectors per clock the whole GPU writes when each store request touches
+    /// `per_request` sectors: the measured curve, linear between its points, flat beyond its
+    /// ends (the L2's load rate when there is no curve).
+    pub fn store_sectors_per_clk(&self, per_request: f64) -> f64 {
+        interpolate(&self.store_curve, per_request).unwrap_or(self.l2_sectors_per_clk)
     }
 
     /// Microseconds of an empty kernel of `blocks` blocks of `threads` threads: the rows of the
@@ -386,8 +419,15 @@ pub struct ColumnCost {
     pub issue: f64,
     /// Of which on each [`Unit`].
     pub units: [f64; Unit::COUNT],
-    /// Global-memory sectors (the profile's sectors per request of each access in the block).
+    /// Global-memory sectors (the profile's sectors per request of each access in the block):
+    /// all of them pass the L1.
     pub sectors: f64,
+    /// Of which loads served by the L1 (their buffer stays there: no L2 traffic).
+    pub l1_only: f64,
+    /// Of which stores, and the clocks of the whole GPU's store bandwidth they take (each at
+    /// the measured rate for its sectors per request).
+    pub store_sectors: f64,
+    pub store_clk: f64,
     /// Local-memory sectors through the L1 (a warp's access of `n` bytes per thread to the
     /// interleaved local space touches `n` sectors).
     pub local_sectors: f64,
@@ -404,6 +444,18 @@ pub struct ColumnCost {
 /// branch, the branch has resolved: values flowing to the next block are waited for at the
 /// block's end (a conservative reading for values used late).
 pub fn chain_cycles(func: &Function, b: Block, table: &LatencyTable, global_load: f64) -> f64 {
+    chain_cycles_with(func, b, table, global_load, &|_| false)
+}
+
+/// [`chain_cycles`], with the global loads `in_l1` says are served by the L1 at the table's
+/// L1-hit latency (`ld_global`) instead of `global_load`.
+pub fn chain_cycles_with(
+    func: &Function,
+    b: Block,
+    table: &LatencyTable,
+    global_load: f64,
+    in_l1: &dyn Fn(Inst) -> bool,
+) -> f64 {
     let mut ready: HashMap<Reg, f64> = HashMap::new();
     let mut t = 0.0f64;
     let mut end = 0.0f64;
@@ -413,6 +465,7 @@ pub fn chain_cycles(func: &Function, b: Block, table: &LatencyTable, global_load
         let slots = lowered(inst).0;
         let lat = match class {
             _ if slots == 0.0 => 0.0,
+            "ld_global" if in_l1(i) => table.get("ld_global"),
             "ld_global" => global_load,
             c => table.get(c),
         };
@@ -446,18 +499,37 @@ fn local_bytes(i: &InstData) -> Option<f64> {
     })
 }
 
+/// The global loads of one function that the L1 serves (their buffer stays in it; see
+/// `l1_resident_loads` in the crate root).
+#[derive(Clone, Debug, Default)]
+pub struct L1Loads {
+    pub func: Option<FuncId>,
+    pub loads: std::collections::HashSet<Inst>,
+}
+
+impl L1Loads {
+    fn has(&self, f: FuncId, i: Inst) -> bool {
+        self.func == Some(f) && self.loads.contains(&i)
+    }
+}
+
 /// The [`ColumnCost`] of each BBV column of a launch; `kernel` is the kernel's profile (its
 /// instructions' sectors per request), `None` when there is none (no global sectors then);
 /// `global_load` is the latency of a global load in a dependent chain (where the launch's data
-/// are: the L2's, or DRAM's when its buffers do not fit in the L2).
+/// are: the L2's, or DRAM's when its buffers do not fit in the L2); the loads of `l1` are
+/// served by the L1 (its latency in chains, no L2 traffic); stores take the machine's measured
+/// store rate for their sectors per request.
 pub fn column_costs(
     module: &Module,
     l: &LaunchBbv,
     kernel: Option<&KernelProfile>,
     table: &LatencyTable,
     global_load: f64,
+    l1: &L1Loads,
+    m: &H100Machine,
 ) -> Vec<ColumnCost> {
     let mut spr: HashMap<(&str, u32), f64> = HashMap::new();
+    let mut stores: std::collections::HashSet<(&str, u32)> = std::collections::HashSet::new();
     let mut local_spr: HashMap<(&str, u32), f64> = HashMap::new();
     if let Some(k) = kernel {
         for i in &k.instructions {
@@ -465,6 +537,9 @@ pub fn column_costs(
             let key = (i.function.as_str(), i.inst);
             if g.requests > 0 {
                 spr.insert(key, g.sectors as f64 / g.requests as f64);
+                if i.access == Some(warpscope_profile::model::Access::Store) {
+                    stores.insert(key);
+                }
             }
             if c.local_requests > 0 && c.local_sectors > 0 {
                 local_spr.insert(key, c.local_sectors as f64 / c.local_requests as f64);
@@ -477,7 +552,7 @@ pub fn column_costs(
             use cranelift_entity::EntityRef;
             let func = &module.funcs[f];
             let mut c = ColumnCost {
-                chain: chain_cycles(func, b, table, global_load),
+                chain: chain_cycles_with(func, b, table, global_load, &|i| l1.has(f, i)),
                 ..ColumnCost::default()
             };
             for &i in &func.blocks[b].insts {
@@ -488,7 +563,14 @@ pub fn column_costs(
                     *a += u;
                 }
                 let key = (func.name.as_str(), i.index() as u32);
-                c.sectors += spr.get(&key).copied().unwrap_or(0.0);
+                let s = spr.get(&key).copied().unwrap_or(0.0);
+                c.sectors += s;
+                if stores.contains(&key) {
+                    c.store_sectors += s;
+                    c.store_clk += s / m.store_sectors_per_clk(s);
+                } else if l1.has(f, i) {
+                    c.l1_only += s;
+                }
                 if let Some(bytes) = local_bytes(inst) {
                     // the profile's sectors per request, else every lane at the same offset
                     c.local_sectors += local_spr.get(&key).copied().unwrap_or(bytes);
@@ -497,6 +579,168 @@ pub fn column_costs(
             c
         })
         .collect()
+}
+
+/// `Σ_w n_w[b]` of a launch: each column's executions summed over warps, a warp running a
+/// block as often as its most frequent thread (the paper's max), warps of 32 consecutive
+/// threads of a block.
+pub fn max_executions(classes: &Classes, threads_per_block: u32) -> Vec<f64> {
+    let n = classes.threads();
+    let tpb = (threads_per_block as usize).max(1);
+    let mut sum = vec![0.0; classes.cols];
+    let mut scratch: Scratch = (Vec::with_capacity(32), vec![0u32; classes.cols]);
+    for b in 0..n.div_ceil(tpb) {
+        let span = (b * tpb, ((b + 1) * tpb).min(n));
+        for_each_warp(classes, None, span, 0, &mut scratch, |_, v| {
+            for (s, &x) in sum.iter_mut().zip(v) {
+                *s += f64::from(x);
+            }
+        });
+    }
+    sum
+}
+
+/// The fourth version's SIMT rules, applied to a kernel's column costs (`cost`, one per column
+/// of `l`), from its profile (warp-level counts, summed over the kernel's profiled launches)
+/// and `max_exec` (the [`max_executions`] of the same launches, summed):
+///
+/// * **a warp runs a block as often as SIMT execution makes it**: where the emulator's count of
+///   warp executions of a block (its first instruction's warp-instruction count) exceeds
+///   `Σ_w n_w[b]`, every cost of the block is scaled by the ratio (a loop whose body holds an
+///   if/else runs both sides in every iteration in which the warp's lanes disagree, not
+///   `max_t` of each side's count; nested loops run `Σ_outer max_t`, not `max_t Σ_outer`);
+/// * **`BSSY`/`BSYNC`**: a conditional branch that diverged at least once in the profile, and
+///   whose region (the blocks up to its immediate post-dominator) holds a loop or more than
+///   [`IF_CONVERTED_MAX`] instructions, is a divergent region in ptxas's code, with a `BSSY`
+///   at its entry and a `BSYNC` at its reconvergence point: two issue slots per execution of
+///   that block (smaller regions ptxas predicates: no branch, nothing charged);
+/// * **a divergent visit costs issue cycles**: each divergent visit of such a branch adds the
+///   machine's `divergent_branch_issue` to the branch's block.
+pub fn simt_refine(
+    module: &Module,
+    l: &LaunchBbv,
+    kernel: Option<&KernelProfile>,
+    max_exec: &[f64],
+    m: &H100Machine,
+    cost: &mut [ColumnCost],
+) {
+    use cranelift_entity::EntityRef;
+    let Some(k) = kernel else { return };
+    let mut counts: HashMap<(&str, u32), &warpscope_profile::model::Counters> = HashMap::new();
+    for i in &k.instructions {
+        counts.insert((i.function.as_str(), i.inst), &i.counters);
+    }
+    let col_of: HashMap<(FuncId, Block), usize> = l
+        .columns
+        .iter()
+        .enumerate()
+        .map(|(j, &(f, b, _))| ((f, b), j))
+        .collect();
+    let warp_execs = |f: FuncId, b: Block| -> f64 {
+        let func = &module.funcs[f];
+        func.blocks[b]
+            .insts
+            .first()
+            .and_then(|i| counts.get(&(func.name.as_str(), i.index() as u32)))
+            .map_or(0.0, |c| c.instructions as f64)
+    };
+    let mut ratio = vec![1.0; cost.len()];
+    for (j, &(f, b, _)) in l.columns.iter().enumerate() {
+        let (w, mx) = (warp_execs(f, b), max_exec.get(j).copied().unwrap_or(0.0));
+        if mx > 0.0 && w > mx {
+            ratio[j] = w / mx;
+        }
+    }
+    for (c, &r) in cost.iter_mut().zip(&ratio) {
+        if r != 1.0 {
+            c.issue *= r;
+            c.units.iter_mut().for_each(|u| *u *= r);
+            c.sectors *= r;
+            c.l1_only *= r;
+            c.store_sectors *= r;
+            c.store_clk *= r;
+            c.local_sectors *= r;
+            c.chain *= r;
+        }
+    }
+    let mut analyses: HashMap<FuncId, warpscope_ir::FunctionAnalyses> = HashMap::new();
+    for (j, &(f, b, _)) in l.columns.iter().enumerate() {
+        let func = &module.funcs[f];
+        let Some(br) = warpscope_ir::control::cond_branch(func, b) else {
+            continue;
+        };
+        let data = &func.insts[br.inst];
+        if data.op != Opcode::Bra || data.mods.flags.contains(warpscope_ptx::Flags::UNI) {
+            continue;
+        }
+        let Some(c) = counts.get(&(func.name.as_str(), br.inst.index() as u32)) else {
+            continue;
+        };
+        if c.divergent_branches == 0 {
+            continue;
+        }
+        let fa = analyses
+            .entry(f)
+            .or_insert_with(|| warpscope_ir::FunctionAnalyses::compute(func));
+        let (size, looped) = region_size(func, fa, b);
+        if !looped && size <= IF_CONVERTED_MAX {
+            continue;
+        }
+        let mx = max_exec.get(j).copied().unwrap_or(0.0);
+        if mx > 0.0 {
+            let extra = m.divergent_branch_issue * c.divergent_branches as f64 / mx;
+            cost[j].issue += extra;
+            cost[j].chain += extra;
+        }
+        if let Some(&p) = fa.postdom.ipdom(b).and_then(|p| col_of.get(&(f, p))) {
+            let (w, mx) = (warp_execs(f, l.columns[p].1), max_exec[p]);
+            if mx > 0.0 {
+                cost[p].issue += 2.0 * w / mx;
+                cost[p].chain += 2.0 * w / mx;
+            }
+        }
+    }
+}
+
+/// The largest region (instructions issued, as lowered, between a branch and its
+/// reconvergence point) that ptxas turns into predicated code instead of a branch: no `BSSY`,
+/// no divergence (read off the SASS of the corpus's kernels, `ptxas -O3 -arch=sm_90`).
+pub const IF_CONVERTED_MAX: f64 = 6.0;
+
+/// The instructions (lowered) of the blocks between the branch ending `b` and its immediate
+/// post-dominator, and whether the region holds a loop (a block reached twice, or `b` again).
+fn region_size(func: &Function, fa: &warpscope_ir::FunctionAnalyses, b: Block) -> (f64, bool) {
+    let stop = fa.postdom.ipdom(b);
+    let mut seen = std::collections::HashSet::new();
+    let mut work: Vec<Block> = fa.cfg.succs(b).to_vec();
+    let (mut size, mut looped) = (0.0, false);
+    while let Some(x) = work.pop() {
+        if Some(x) == stop {
+            continue;
+        }
+        if x == b {
+            looped = true;
+            continue;
+        }
+        if !seen.insert(x) {
+            continue;
+        }
+        if seen.len() > 64 {
+            return (f64::INFINITY, true);
+        }
+        size += func.blocks[x]
+            .insts
+            .iter()
+            .map(|&i| lowered(&func.insts[i]).0)
+            .sum::<f64>();
+        for &s in fa.cfg.succs(x) {
+            if fa.domtree.dominates(s, x) {
+                looped = true;
+            }
+            work.push(s);
+        }
+    }
+    (size, looped)
 }
 
 /// What bounds the estimate (serialized as [`Bound::describe`]).
@@ -594,6 +838,8 @@ pub struct LaunchInput<'a> {
     pub buffer_bytes: f64,
     /// Local memory each thread holds (the kernel's `.local` variables).
     pub local_bytes_per_thread: f64,
+    /// Sectors the L1-resident buffers cost the L2 when each SM first reads them.
+    pub l1_cold_sectors: f64,
     /// SM clock (MHz) to turn the empty-kernel microseconds into cycles.
     pub clock_mhz: f64,
 }
@@ -610,6 +856,12 @@ struct Totals {
     sectors: f64,
     /// Global sectors through the L1.
     l1: f64,
+    /// Global load (and atomic) sectors from the L2.
+    l2: f64,
+    /// Global load sectors served by the L1 alone.
+    l1_only: f64,
+    /// Clocks of the GPU's store bandwidth.
+    store_clk: f64,
     /// Local-memory sectors.
     local: f64,
 }
@@ -622,6 +874,9 @@ impl Totals {
         }
         self.sectors += o.sectors;
         self.l1 += o.l1;
+        self.l2 += o.l2;
+        self.l1_only += o.l1_only;
+        self.store_clk += o.store_clk;
         self.local += o.local;
     }
 }
@@ -685,6 +940,9 @@ impl Load {
                 }
                 tot.sectors += a * c.sectors;
                 tot.l1 += a * c.sectors;
+                tot.l2 += a * (c.sectors - c.l1_only - c.store_sectors).max(0.0);
+                tot.store_clk += a * c.store_clk;
+                tot.l1_only += a * c.l1_only;
                 tot.local += a * c.local_sectors;
             }
         }
@@ -891,7 +1149,7 @@ pub fn estimate(inp: &LaunchInput, m: &H100Machine) -> H100Estimate {
     // each block as if its k co-resident blocks were copies of it: its slot time
     let mut durations = Vec::with_capacity(nblocks);
     let mut totals: Vec<Totals> = Vec::with_capacity(nblocks);
-    let mut sectors = 0.0;
+    let (mut sectors, mut l2_sectors, mut store_clk, mut l1_only) = (0.0, 0.0, 0.0, 0.0);
     for b in 0..nblocks {
         load.clear();
         load.add_block(classes, inp.order, span(b), 0, &mut scratch);
@@ -899,6 +1157,9 @@ pub fn estimate(inp: &LaunchInput, m: &H100Machine) -> H100Estimate {
         let (d, _) = load.phases(inp.cost, g, &rates);
         durations.push(d.max(kf * l1_time(&tot).0));
         sectors += tot.sectors;
+        l2_sectors += tot.l2;
+        l1_only += tot.l1_only;
+        store_clk += tot.store_clk;
         totals.push(tot);
     }
     // each SM: its blocks in waves of k, and its throughput sums
@@ -959,7 +1220,10 @@ pub fn estimate(inp: &LaunchInput, m: &H100Machine) -> H100Estimate {
         consider(t, why);
         i = j;
     }
-    let l2 = sectors / m.l2_sectors_per_clk;
+    // loads from the L2 (and the L1-resident buffers' first touch on each SM), then stores at
+    // their own measured rate
+    let cold = inp.l1_cold_sectors.min(l1_only);
+    let l2 = (l2_sectors + cold) / m.l2_sectors_per_clk + store_clk;
     let dram = if inp.buffer_bytes > m.l2_bytes {
         inp.buffer_bytes / 32.0 / m.dram_sectors_per_clk
     } else {

@@ -57,6 +57,7 @@ fn run(l: Launch) -> H100Estimate {
             blocks_per_sm: l.per_sm,
             buffer_bytes: l.bytes,
             local_bytes_per_thread: l.local_bytes,
+            l1_cold_sectors: 0.0,
             clock_mhz: 1.0,
         },
         &machine(),
@@ -224,6 +225,7 @@ fn local_memory_costs_l1_sectors_but_no_l2_traffic() {
             blocks_per_sm: 1,
             buffer_bytes: 0.0,
             local_bytes_per_thread: 64.0,
+            l1_cold_sectors: 0.0,
             clock_mhz: 1.0,
         },
         &m,
@@ -364,4 +366,215 @@ fn the_committed_tables_parse_and_bad_ones_are_refused() {
     assert_eq!(issue_slots("fp32_div"), 13.0);
     assert_eq!(Unit::of_class("sfu_ex2"), Some(Unit::Mufu));
     assert_eq!(Unit::of_class("bra"), None);
+}
+
+#[test]
+fn stores_take_their_measured_rate_by_sectors_per_request() {
+    let mut m = machine();
+    m.store_curve = vec![(4.0, 8.0), (32.0, 4.0)];
+    assert_eq!(m.store_sectors_per_clk(4.0), 8.0);
+    assert_eq!(m.store_sectors_per_clk(18.0), 6.0);
+    assert_eq!(m.store_sectors_per_clk(64.0), 4.0);
+    assert_eq!(machine().store_sectors_per_clk(32.0), 10.0); // no curve: the L2's load rate
+    // 32 warps storing 32 sectors each: 1024 store sectors at 4 per clock; nothing on the L2's
+    // load side
+    let c = [ColumnCost {
+        issue: 1.0,
+        sectors: 32.0,
+        store_sectors: 32.0,
+        store_clk: 32.0 / 4.0,
+        chain: 1.0,
+        ..ColumnCost::default()
+    }];
+    let e = run(Launch {
+        sms: 8,
+        ..one_sm(&[1; 1024], &c, 128)
+    });
+    assert_eq!((e.memory, e.bound), (256.0, Bound::L2));
+}
+
+#[test]
+fn l1_resident_loads_skip_the_l2_but_for_each_sms_first_touch() {
+    // 64 blocks of one warp on 64 SMs, each warp one load of 32 sectors the L1 serves
+    let c = [ColumnCost {
+        issue: 1.0,
+        sectors: 32.0,
+        l1_only: 32.0,
+        chain: 1.0,
+        ..ColumnCost::default()
+    }];
+    let counts = vec![1; 64 * 32];
+    let lat = vec![1.0; 1];
+    let classes = Classes::new(&counts, 1, &lat);
+    let inp = LaunchInput {
+        classes: &classes,
+        cost: &c,
+        threads_per_block: 32,
+        order: None,
+        sms: 64,
+        blocks_per_sm: 1,
+        buffer_bytes: 0.0,
+        local_bytes_per_thread: 0.0,
+        l1_cold_sectors: 64.0 * 4.0, // a 128-byte table read once by each SM
+        clock_mhz: 1.0,
+    };
+    let e = estimate(&inp, &machine());
+    assert_eq!(e.sectors, 2048.0);
+    assert_eq!(e.memory, 256.0 / 10.0);
+    // the cold sectors never exceed the loads' own
+    let e = estimate(
+        &LaunchInput {
+            l1_cold_sectors: 1e9,
+            ..inp
+        },
+        &machine(),
+    );
+    assert_eq!(e.memory, 2048.0 / 10.0);
+}
+
+const GATHER_PTX: &str = ".version 8.0\n.target sm_90\n.address_size 64\n\
+     .visible .entry k(.param .u64 t, .param .u64 big, .param .u64 out, .param .u32 n)\n{\n\
+     .reg .pred %p<2>;\n.reg .b32 %r<12>;\n.reg .b64 %rd<16>;\n\
+     ld.param.u64 %rd1, [t];\n ld.param.u64 %rd2, [big];\n ld.param.u64 %rd3, [out];\n\
+     ld.param.u32 %r9, [n];\n\
+     cvta.to.global.u64 %rd4, %rd1;\n cvta.to.global.u64 %rd5, %rd2;\n\
+     mov.u32 %r1, %tid.x;\n mov.u32 %r2, 0;\n\
+     $L1:\n and.b32 %r3, %r2, 255;\n mul.wide.u32 %rd6, %r3, 4;\n add.s64 %rd7, %rd4, %rd6;\n\
+     ld.global.u32 %r4, [%rd7];\n\
+     add.s32 %r10, %r1, %r9;\n mul.wide.u32 %rd8, %r10, 4;\n add.s64 %rd9, %rd5, %rd8;\n\
+     ld.global.u32 %r5, [%rd9];\n\
+     add.s64 %rd10, %rd7, %rd9;\n ld.global.u32 %r6, [%rd10];\n\
+     ld.global.cg.u32 %r7, [%rd7];\n\
+     add.s32 %r2, %r2, %r4;\n setp.lt.u32 %p1, %r2, 1000;\n @%p1 bra $L1;\n\
+     cvta.to.global.u64 %rd11, %rd3;\n st.global.u32 [%rd11], %r2;\n ret;\n}\n";
+
+#[test]
+fn loads_from_a_buffer_that_fits_in_the_l1_are_served_there() {
+    let m = module_of(GATHER_PTX);
+    let (k, f) = m.funcs.iter().next().unwrap();
+    let loads: Vec<Inst> = f
+        .insts
+        .iter()
+        .filter(|(_, d)| d.op == Opcode::Ld && d.mods.space == Some(StateSpace::Global))
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(loads.len(), 4);
+    let bytes = [Some(1024.0), Some(1e6), Some(4.0), None];
+    // the 1 KB table fits: its plain load is an L1 load; the big buffer's does not fit, the
+    // load through both pointers has no single base, the `.cg` load bypasses the L1
+    let (l1, used) = crate::footprint::l1_resident_loads(&m, k, &bytes, 200_000.0);
+    assert_eq!(used, 1024.0);
+    assert_eq!(l1.loads.iter().copied().collect::<Vec<_>>(), vec![loads[0]]);
+    // with room for both, the big buffer's load joins; with none, nothing
+    let (l1, used) = crate::footprint::l1_resident_loads(&m, k, &bytes, 2e6);
+    assert_eq!((l1.loads.len(), used), (2, 1024.0 + 1e6));
+    let (l1, used) = crate::footprint::l1_resident_loads(&m, k, &bytes, 512.0);
+    assert_eq!((l1.loads.len(), used), (0, 0.0));
+    // in a chain the L1 load waits the L1-hit latency, the others the given one
+    let t = LatencyTable::h100();
+    let head = f.blocks.keys().nth(1).unwrap();
+    let fast = chain_cycles_with(f, head, &t, 300.0, &|_| true);
+    let slow = chain_cycles(f, head, &t, 300.0);
+    assert!(slow > fast + 200.0, "{slow} vs {fast}");
+}
+
+#[test]
+fn simt_counts_branch_regions_and_divergent_visits_are_charged() {
+    use warpscope_profile::model::{Counters, InstProfile};
+    // an if/else in a loop: block 0 entry, 1 loop head (branch), 2 one side, 3 other side,
+    // 4 join (the loop's latch, branch back), 5 exit
+    let m = module_of(
+        ".version 8.0\n.target sm_90\n.address_size 64\n\
+         .visible .entry k(.param .u32 n)\n{\n.reg .pred %p<3>;\n.reg .b32 %r<8>;\n\
+         mov.u32 %r1, %tid.x;\n mov.u32 %r2, 0;\n\
+         $H:\n and.b32 %r3, %r1, 1;\n setp.eq.u32 %p1, %r3, 0;\n @%p1 bra $E;\n\
+         mul.lo.s32 %r4, %r4, 3;\n mul.lo.s32 %r4, %r4, 5;\n mul.lo.s32 %r4, %r4, 7;\n bra.uni $J;\n\
+         $E:\n mul.lo.s32 %r5, %r5, 3;\n mul.lo.s32 %r5, %r5, 5;\n mul.lo.s32 %r5, %r5, 7;\n\
+         $J:\n add.s32 %r2, %r2, 1;\n setp.lt.u32 %p2, %r2, 4;\n @%p2 bra $H;\n ret;\n}\n",
+    );
+    let (k, f) = m.funcs.iter().next().unwrap();
+    let blocks: Vec<Block> = f.blocks.keys().collect();
+    assert_eq!(blocks.len(), 6);
+    let l = LaunchBbv {
+        launch: 0,
+        kernel: k,
+        grid: [1, 1, 1],
+        block: [32, 1, 1],
+        columns: blocks.iter().map(|&b| (k, b, 1)).collect(),
+        counts: Vec::new(),
+    };
+    // one warp, half its lanes on each side of every iteration: the paper's max counts each
+    // side 4 times, SIMT runs both 4 times too; make the profile say 8 runs of side 2 (as
+    // if the warp had split twice per iteration) to see the scaling
+    let max_exec = [1.0, 4.0, 4.0, 4.0, 4.0, 1.0];
+    let warp_runs = [1u64, 4, 8, 4, 4, 1];
+    let mut kp = KernelProfile {
+        name: "k".into(),
+        ptx_name: "k".into(),
+        launches: 1,
+        totals: Counters::default(),
+        instructions: Vec::new(),
+        lines: Vec::new(),
+    };
+    for (j, &b) in blocks.iter().enumerate() {
+        for (n, &i) in f.blocks[b].insts.iter().enumerate() {
+            let mut c = Counters {
+                instructions: warp_runs[j],
+                ..Counters::default()
+            };
+            if j == 1 && n + 1 == f.blocks[b].insts.len() {
+                c.branch_visits = 4;
+                c.divergent_branches = 4;
+            }
+            use cranelift_entity::EntityRef;
+            kp.instructions.push(InstProfile {
+                function: "k".into(),
+                inst: i.index() as u32,
+                ptx_line: 0,
+                ptx_col: 0,
+                text: String::new(),
+                file: None,
+                line: 0,
+                col: 0,
+                line_inferred: false,
+                inlined_at: None,
+                access: None,
+                access_size: 0,
+                counters: c,
+            });
+        }
+    }
+    let mut mach = machine();
+    mach.divergent_branch_issue = 7.0;
+    let mut cost = vec![cost(1.0, Some(Unit::Alu), 0.0, 5.0); 6];
+    simt_refine(&m, &l, Some(&kp), &max_exec, &mach, &mut cost);
+    // block 2 ran twice as often as the max says: every cost doubled
+    assert_eq!((cost[2].issue, cost[2].chain), (2.0, 10.0));
+    assert_eq!(cost[2].units[Unit::Alu as usize], 2.0);
+    // the head's branch diverged on each of its 4 visits: 7 issue cycles each
+    assert_eq!(cost[1].issue, 1.0 + 7.0);
+    // its reconvergence point (the join, block 4) holds the BSYNC, its region the BSSY: two
+    // slots per run; the loop's own branch never diverged: nothing at the exit
+    assert_eq!(cost[4].issue, 1.0 + 2.0);
+    assert_eq!(cost[5].issue, 1.0);
+    assert_eq!(cost[3].issue, 1.0);
+    // sides of one instruction each: ptxas predicates the region (no BSSY, no divergence)
+    let small = module_of(
+        ".version 8.0\n.target sm_90\n.address_size 64\n\
+         .visible .entry k(.param .u32 n)\n{\n.reg .pred %p<3>;\n.reg .b32 %r<8>;\n\
+         mov.u32 %r1, %tid.x;\n mov.u32 %r2, 0;\n\
+         $H:\n and.b32 %r3, %r1, 1;\n setp.eq.u32 %p1, %r3, 0;\n @%p1 bra $E;\n\
+         add.s32 %r4, %r4, 1;\n bra.uni $J;\n\
+         $E:\n add.s32 %r5, %r5, 2;\n\
+         $J:\n add.s32 %r2, %r2, 1;\n setp.lt.u32 %p2, %r2, 4;\n @%p2 bra $H;\n ret;\n}\n",
+    );
+    let mut c2 = vec![cost[0].clone(); 6];
+    c2.iter_mut().for_each(|c| *c = cost[0].clone());
+    let l2 = LaunchBbv {
+        kernel: small.funcs.keys().next().unwrap(),
+        ..l
+    };
+    simt_refine(&small, &l2, Some(&kp), &max_exec, &mach, &mut c2);
+    // (block 1 keeps its one issue slot: no divergent-visit charge)
+    assert_eq!(c2[1].issue, cost[0].issue);
 }
