@@ -11,6 +11,7 @@ use warpscope_model::regroup::{Algorithm, regroup};
 use warpscope_model::throughput::{ColumnCost, H100Machine, LaunchInput, Unit, estimate};
 
 const THREADS: usize = 1 << 20;
+const DISTINCT_THREADS: usize = 1 << 18;
 
 fn mix(mut x: u32) -> u32 {
     x ^= x >> 16;
@@ -46,6 +47,22 @@ fn loop_like() -> (Vec<u32>, usize, Vec<f64>) {
         counts.extend([1, k + 1, k, 1]);
     }
     (counts, cols, vec![30.0, 8.0, 90.0, 20.0])
+}
+
+/// Alignment-like (262,144 threads): nearly every thread distinct (a row of cells whose branch counts depend on
+/// the thread's own sequence), latencies close together: Greedy-Max's bound prunes little.
+fn distinct_like() -> (Vec<u32>, usize, Vec<f64>) {
+    let cols = 7;
+    let mut counts = Vec::with_capacity(DISTINCT_THREADS * cols);
+    for t in 0..DISTINCT_THREADS as u32 {
+        let h = mix(t);
+        let m = 4 + (h & 7);
+        let a = (h >> 3) % (m * m + 1);
+        let b = (h >> 11) % (m * m + 1 - a);
+        let e = mix(h) % 512;
+        counts.extend([1, m, m * m, a, b, m * m - a - b, e]);
+    }
+    (counts, cols, vec![30.0, 12.0, 9.0, 14.0, 11.0, 10.0, 6.0])
 }
 
 fn bench(c: &mut Criterion) {
@@ -110,6 +127,17 @@ fn bench(c: &mut Criterion) {
                 b.iter(|| regroup(alg, black_box(&classes), &lat, 32))
             });
         }
+    }
+    g.finish();
+    // Nearly every vector distinct: the regroupings alone (242,427 classes).
+    let mut g = c.benchmark_group("model_distinct_256k_threads");
+    g.sample_size(10);
+    let (counts, cols, lat) = distinct_like();
+    let classes = Classes::new(&counts, cols, &lat);
+    for alg in Algorithm::ALL {
+        g.bench_function(alg.name(), |b| {
+            b.iter(|| regroup(alg, black_box(&classes), &lat, 32))
+        });
     }
     g.finish();
 }

@@ -20,7 +20,13 @@
 //!   maximal gain; groups are laid out in the order formed, i.e. by descending latency, which
 //!   balances the SMs under the dynamic block dispatch. The gain search walks classes by
 //!   descending latency and stops once `min(Lat_c, 2·Lat_c − Σ lat·Max_g)`, an upper bound of
-//!   the gain, cannot beat the best found: exact, and short when similar threads exist.
+//!   the gain, cannot beat the best found: exact, and short when similar threads exist. When
+//!   nearly every thread is distinct and latencies are close, that bound prunes little and the
+//!   search would be quadratic in threads (262,144 distinct alignment rows did not finish in 8
+//!   minutes). The search is exact until it has examined [`GREEDY_MAX_BUDGET`] classes per
+//!   thread of the launch; after that it looks at no more than the [`GREEDY_MAX_SCAN`]
+//!   remaining classes of highest latency for each thread it adds (not exact there), so its
+//!   work is linear in threads.
 
 use crate::estimate::Classes;
 use serde::Serialize;
@@ -30,6 +36,11 @@ use std::collections::{BTreeSet, BinaryHeap};
 pub const EXACT_LEFTOVERS: usize = 1024;
 /// Candidate partners on each side (by latency) beyond that.
 pub const WINDOW: usize = 16;
+/// Classes Greedy-Max's gain search looks at for each thread it adds once its budget is spent:
+/// the remaining classes of highest latency.
+pub const GREEDY_MAX_SCAN: usize = 2 * WINDOW;
+/// Greedy-Max's exact search budget: classes examined, per thread of the launch.
+pub const GREEDY_MAX_BUDGET: u64 = 64;
 
 /// A regrouping algorithm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -351,6 +362,8 @@ fn greedy(classes: &Classes, lat: &[f64], gs: usize) -> Vec<Vec<(u32, u32)>> {
 fn greedy_max(classes: &Classes, lat: &[f64], gs: usize) -> Vec<Vec<(u32, u32)>> {
     let gs32 = gs as u32;
     let d = classes.len();
+    let mut budget: u64 =
+        GREEDY_MAX_BUDGET * classes.size.iter().map(|&n| u64::from(n)).sum::<u64>();
     // classes by descending latency, as a doubly linked list of those with threads left
     let mut order: Vec<usize> = (0..d).collect();
     order.sort_by(|&a, &b| {
@@ -415,11 +428,14 @@ fn greedy_max(classes: &Classes, lat: &[f64], gs: usize) -> Vec<Vec<(u32, u32)>>
             let mut best = f64::NEG_INFINITY;
             let mut best_c = NIL;
             let mut c = head;
+            let mut scanned = 0usize;
             while c != NIL {
                 let lc = classes.latency[c];
-                if lc.min(2.0 * lc - lat_max) <= best {
+                if lc.min(2.0 * lc - lat_max) <= best || budget == 0 && scanned == GREEDY_MAX_SCAN {
                     break;
                 }
+                scanned += 1;
+                budget = budget.saturating_sub(1);
                 let v = classes.vector(c as u32);
                 let g = gain(lat, &gmin, &gmax, v, v);
                 if g > best {
@@ -553,6 +569,23 @@ mod tests {
         for alg in Algorithm::ALL {
             assert!(is_permutation(&regroup(alg, &c, &lat, 32), n), "{alg:?}");
         }
+    }
+
+    #[test]
+    fn greedy_max_past_its_budget_still_groups_every_thread() {
+        // 4096 distinct vectors of one latency: the gain bound prunes nothing, so the exact
+        // search would examine every class for every thread (16.7 M > 64 per thread); past
+        // the budget it looks at the first GREEDY_MAX_SCAN classes only.
+        let n = 4096;
+        let mut counts = Vec::new();
+        for t in 0..n as u32 {
+            counts.extend([t, n as u32 - t]);
+        }
+        let lat = vec![1.0, 1.0];
+        let c = launch(&counts, 2, &lat);
+        assert_eq!(c.len(), n);
+        let o = regroup(Algorithm::GreedyMax, &c, &lat, 32);
+        assert!(is_permutation(&o, n));
     }
 }
 
