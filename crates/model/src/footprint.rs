@@ -18,7 +18,19 @@ use std::collections::{HashMap, HashSet};
 use warpscope_ir::{AddrBase, DefUse, FuncId, Function, Inst, Module, Operand, Reg};
 use warpscope_ptx::{CacheOp, Opcode, StateSpace};
 
-use crate::throughput::L1Loads;
+/// The global loads of one function that the L1 serves (their buffer stays in it; see
+/// `l1_resident_loads` in the crate root).
+#[derive(Clone, Debug, Default)]
+pub struct L1Loads {
+    pub func: Option<FuncId>,
+    pub loads: std::collections::HashSet<Inst>,
+}
+
+impl L1Loads {
+    pub(crate) fn has(&self, f: FuncId, i: Inst) -> bool {
+        self.func == Some(f) && self.loads.contains(&i)
+    }
+}
 
 /// A 64-bit operation (pointer-sized).
 fn wide(d: &warpscope_ir::InstData) -> bool {

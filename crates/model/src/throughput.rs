@@ -499,19 +499,7 @@ fn local_bytes(i: &InstData) -> Option<f64> {
     })
 }
 
-/// The global loads of one function that the L1 serves (their buffer stays in it; see
-/// `l1_resident_loads` in the crate root).
-#[derive(Clone, Debug, Default)]
-pub struct L1Loads {
-    pub func: Option<FuncId>,
-    pub loads: std::collections::HashSet<Inst>,
-}
-
-impl L1Loads {
-    fn has(&self, f: FuncId, i: Inst) -> bool {
-        self.func == Some(f) && self.loads.contains(&i)
-    }
-}
+pub use crate::footprint::L1Loads;
 
 /// The [`ColumnCost`] of each BBV column of a launch; `kernel` is the kernel's profile (its
 /// instructions' sectors per request), `None` when there is none (no global sectors then);
