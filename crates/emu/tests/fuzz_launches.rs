@@ -81,9 +81,12 @@ proptest! {
         );
         let threads = grid * block;
         let last = n.min(threads);
-        let in_bounds = last == 0
-            || (stride % 4 == 0 && shift % 4 == 0
-                && u64::from(last - 1) * u64::from(stride) + u64::from(shift) + 4 <= 4096);
+        // Every address an active thread adds at is 4-byte aligned and inside the buffer (one
+        // thread at index 0 is aligned whatever the stride).
+        let in_bounds = (0..u64::from(last)).all(|t| {
+            let a = t * u64::from(stride) + u64::from(shift);
+            a % 4 == 0 && a + 4 <= 4096
+        });
         match res {
             Ok(_) => {
                 prop_assert!(in_bounds, "a run that should fault succeeded");
