@@ -157,7 +157,7 @@ fn corpus_expectations_hold_dynamically() {
 /// The same over the whole corpus (slow in debug builds:
 /// `cargo test --release -p warpscope-profile --test corpus -- --ignored`).
 #[test]
-#[ignore]
+#[ignore = "slow in debug builds: cargo test --release -p warpscope-profile --test corpus -- --ignored"]
 fn all_corpus_expectations() {
     let mut failures = Vec::new();
     let mut names: Vec<String> = std::fs::read_dir(corpus(""))
