@@ -26,6 +26,17 @@ struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
+    /// The instruction's opcode with its modifiers as the PTX spells it (`div.rn.f32`), or
+    /// `default` when its text cannot be read.
+    fn opcode_text(&self, d: &warpscope_ir::InstData, default: &str) -> String {
+        self.ptx
+            .slice(d.span)
+            .split_whitespace()
+            .next()
+            .unwrap_or(default)
+            .to_string()
+    }
+
     fn func(&self, ctx: usize) -> (&Function, &FunctionAnalyses, Option<&Uniformity>) {
         let (f, mask) = self.ka.contexts[ctx.min(self.ka.contexts.len() - 1)];
         (
@@ -357,13 +368,7 @@ fn branch_finding(cx: &Ctx<'_>, b: &BranchResult) -> Option<Finding> {
 fn slow_path_finding(cx: &Ctx<'_>, ctx: usize, sp: &crate::slow_path::SlowPath) -> Finding {
     let (func, fa, u) = cx.func(ctx);
     let d = &func.insts[sp.inst];
-    let op = cx
-        .ptx
-        .slice(d.span)
-        .split_whitespace()
-        .next()
-        .unwrap_or("div")
-        .to_string();
+    let op = cx.opcode_text(d, "div");
     let what = match d.op {
         warpscope_ptx::Opcode::Div if sp.operand == 0 => "dividend",
         warpscope_ptx::Opcode::Div => "divisor",
@@ -428,13 +433,7 @@ fn slow_path_finding(cx: &Ctx<'_>, ctx: usize, sp: &crate::slow_path::SlowPath) 
 fn atomic_retry_finding(cx: &Ctx<'_>, ctx: usize, inst: warpscope_ir::Inst) -> Finding {
     let (func, fa, u) = cx.func(ctx);
     let d = &func.insts[inst];
-    let op = cx
-        .ptx
-        .slice(d.span)
-        .split_whitespace()
-        .next()
-        .unwrap_or("atom.shared.add.f32")
-        .to_string();
+    let op = cx.opcode_text(d, "atom.shared.add.f32");
     let mut f = Finding::new(
         Rule::DivergentBranch,
         Certainty::Possible,

@@ -430,12 +430,20 @@ impl Checker<'_> {
         for blk in blocks {
             let mut e = env.clone();
             e.ctaid = Some(blk);
-            let a = self.eval(fa, &e);
-            if (0..32).any(|k| e.valid & (1 << k) != 0 && a.lane_const(k) != Some(0)) {
+            if self.lanes_maybe_active(fa, &e) > 0 {
                 return false;
             }
         }
         true
+    }
+
+    /// How many valid lanes of the warp of `env` may satisfy the activity `act` (lanes whose
+    /// value is not known to be zero).
+    fn lanes_maybe_active(&mut self, act: Node, env: &Env) -> usize {
+        let a = self.eval(act, env);
+        (0..32)
+            .filter(|&k| env.valid & (1 << k) != 0 && a.lane_const(k) != Some(0))
+            .count()
     }
 
     /// Whether, in every warp, at most one lane satisfies the activity `act` (the lanes that
@@ -446,11 +454,7 @@ impl Checker<'_> {
         }
         for w in 0..self.geometry.warps() {
             let env = self.env(w);
-            let a = self.eval(act, &env);
-            let n = (0..32)
-                .filter(|&k| env.valid & (1 << k) != 0 && a.lane_const(k) != Some(0))
-                .count();
-            if n > 1 {
+            if self.lanes_maybe_active(act, &env) > 1 {
                 return false;
             }
         }
