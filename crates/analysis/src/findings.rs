@@ -2,7 +2,7 @@
 //! measures, provenance chains, plain-words fix hints; findings of one rule on one source line
 //! are folded together; `// warpscope: allow(RULE)` on the line above drops a finding.
 
-use crate::checks::{AccessResult, BranchResult, DivClass, MemClass};
+use crate::checks::{AccessResult, BranchResult, DivClass, Guarded, MemClass};
 use crate::drano::DranoVerdict;
 use crate::lowering::Lowering;
 use crate::uniformity::{Cause, ModuleUniformity, SourceKind, Uniformity};
@@ -212,12 +212,21 @@ fn branch_finding(cx: &Ctx<'_>, b: &BranchResult) -> Option<Finding> {
                 b.divergent, b.total
             ),
         ),
-        DivClass::Partial if b.guarded => (
+        DivClass::Partial if b.guarded == Some(Guarded::Interior) => (
             Certainty::Possible,
             format!(
                 "branch diverges in {} of the warps wherever its checks against unknown bounds \
                  (run-time sizes, the block index) let the whole warp through, as in interior \
                  blocks",
+                pct(b.ratio.0)
+            ),
+        ),
+        DivClass::Partial if b.guarded == Some(Guarded::FirstBlock) => (
+            Certainty::Possible,
+            format!(
+                "branch diverges in {} of the first block's warps, where its test on the \
+                 global thread index splits them, wherever its checks against unknown bounds \
+                 (run-time sizes) let the whole warp through",
                 pct(b.ratio.0)
             ),
         ),

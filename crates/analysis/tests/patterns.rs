@@ -543,3 +543,19 @@ fn a_float_atomic_add_on_shared_memory_may_diverge_in_its_retry_loop() {
     assert_eq!(f.location.cuda.as_ref().unwrap().line, 21);
     assert_eq!(f.certainty, Certainty::Possible);
 }
+
+#[test]
+fn a_halo_test_on_the_global_index_splits_the_first_block() {
+    // Before: lines 17 (`g < 0 || g >= n`, `g` three cells left of the block) and 32
+    // (`gx == 0 || gx == nx - 1 || z == 0 || ...`) were boundary notes, tallied and not
+    // reported; in the first block, which every launch has, their index tests split warps
+    // whatever the run-time sizes are.
+    let r = exact("first_block");
+    for line in [17, 32] {
+        let f = branch_at(&r, line);
+        assert_eq!(f.kind, None, "{f:#?}");
+        assert!(f.message.contains("first block"), "{f:#?}");
+    }
+    // The plain global index against `n`: a boundary check, still a note.
+    assert_eq!(branch_at(&r, 45).kind.as_deref(), Some("boundary"));
+}

@@ -242,13 +242,20 @@ impl Checker<'_> {
         // A lane test on the thread index alone, joined to checks against unknown bounds
         // (`px < width - 1 && kx < 15`): wherever those checks pass for the whole warp (the
         // interior blocks of any real size), the lane test alone decides, and it splits warps.
-        let mut guarded = false;
+        let mut guarded = None;
+        let mut maybe = maybe;
         let (class, divergent) = match (class, self.guarded_lane_test(site)) {
-            (DivClass::Boundary, Some((d, n))) if d > 0 => {
-                guarded = true;
+            (DivClass::Boundary, Some((d, n, first_block))) if d > 0 => {
+                guarded = Some(if first_block {
+                    Guarded::FirstBlock
+                } else {
+                    Guarded::Interior
+                });
                 let r = d as f64 / n.max(1) as f64;
                 ratio = (r, ratio.1.max(r));
-                (DivClass::Partial, (r * total as f64).round() as u64)
+                let d = (r * total as f64).round() as u64;
+                maybe = maybe.min(total - d.min(total));
+                (DivClass::Partial, d)
             }
             (c, _) => (c, div),
         };
@@ -462,10 +469,12 @@ impl Checker<'_> {
     }
 
     /// For a branch whose condition joins (all `and` or all `or`) tests on the thread index
-    /// alone with tests on unknown bounds (parameters, the block index): the warps that the
-    /// thread-index tests alone split, with the others taken to let every lane through, and
-    /// the warps examined. `None` when the condition is not of that shape.
-    fn guarded_lane_test(&mut self, site: &BranchSite) -> Option<(u64, u64)> {
+    /// with tests on unknown bounds (parameters, the block index, a uniform loop counter):
+    /// the warps that the thread-index tests alone split, with the others taken to let every
+    /// lane through, the warps examined, and whether that split is the first block's (tests
+    /// that join the block index to the thread index, evaluated there). `None` when the
+    /// condition is not of that shape.
+    fn guarded_lane_test(&mut self, site: &BranchSite) -> Option<(u64, u64, bool)> {
         let mut c = site.cond;
         while let Kind::Not(x) = self.acf.kind(c) {
             c = x;
@@ -486,32 +495,65 @@ impl Checker<'_> {
         }
         const BOUND: u16 = flags::PARAM | flags::CTAID;
         const LANE_ONLY: u16 = flags::TID | flags::LANE;
-        let (mut local, mut guards) = (Vec::new(), 0usize);
+        // Tests on the thread index alone are evaluated; tests on run-time sizes
+        // (parameters), on the block index and lane-uniform tests (a uniform loop's counter)
+        // are taken to let every lane through, as they do in the interior of any real launch.
+        // Failing that, tests on the thread and block indices together (a global index
+        // against a constant, `gx == 0`, `gx - 3 < 0`) are evaluated in the first block,
+        // which every launch has, where they split lanes whatever the sizes are.
+        let (mut lane, mut block, mut guards) = (Vec::new(), Vec::new(), 0usize);
         for &x in &items {
             let f = self.acf.flags(x);
-            if f & !(BOUND | LANE_ONLY) != 0 {
+            if f & !(BOUND | LANE_ONLY | flags::LOOP) != 0 {
                 return None;
             }
-            if f & BOUND != 0 {
+            if f & LANE_ONLY == 0 || f & flags::PARAM != 0 {
                 guards += 1;
-            } else if f & LANE_ONLY != 0 {
-                local.push(x);
+            } else if f & flags::LOOP != 0 {
+                // A thread-dependent loop variable: its lanes' values need the loop simulated.
+                return None;
+            } else if f & flags::CTAID != 0 {
+                block.push(x);
+            } else {
+                lane.push(x);
             }
         }
-        if local.is_empty() || guards == 0 {
+        if !lane.is_empty() && guards + block.len() > 0 {
+            let d = self.lane_test_warps(site, &lane, is_and, None);
+            if d > 0 {
+                return Some((d, u64::from(self.geometry.warps()), false));
+            }
+        }
+        if block.is_empty() || guards == 0 {
             return None;
         }
+        lane.extend(block);
+        let d = self.lane_test_warps(site, &lane, is_and, Some([0, 0, 0]));
+        Some((d, u64::from(self.geometry.warps()), true))
+    }
+
+    /// The warps of block `ctaid` (any block, for tests that do not read the block index)
+    /// that `tests`, joined by `and` (or `or`) alone, split among the lanes reaching `site`.
+    fn lane_test_warps(
+        &mut self,
+        site: &BranchSite,
+        tests: &[Node],
+        is_and: bool,
+        ctaid: Option<[u32; 3]>,
+    ) -> u64 {
         let mut nodes = Vec::new();
         let mut seen = rustc_hash::FxHashSet::default();
-        for &x in &local {
+        for &x in tests {
             leaves(self.acf, x, &mut nodes, &mut seen);
         }
         leaves(self.acf, site.active, &mut nodes, &mut seen);
-        let total = self.geometry.warps();
+        let sub = Subst {
+            ctaid,
+            ..Subst::default()
+        };
         let mut div = 0u64;
-        for w in 0..total {
+        for w in 0..self.geometry.warps() {
             let env = self.env(w);
-            let sub = Subst::default();
             let tri: FxHashMap<Node, [Tri; 32]> = nodes
                 .iter()
                 .map(|&n| {
@@ -522,7 +564,7 @@ impl Checker<'_> {
             let mut memo = FxHashMap::default();
             let act = eval_bool(self.acf, site.active, &tri, &mut memo);
             let mut cond = [if is_and { Tri::T } else { Tri::F }; 32];
-            for &x in &local {
+            for &x in tests {
                 let v = eval_bool(self.acf, x, &tri, &mut memo);
                 for k in 0..32 {
                     cond[k] = if is_and {
@@ -536,7 +578,7 @@ impl Checker<'_> {
                 div += 1;
             }
         }
-        Some((div, u64::from(total)))
+        div
     }
 
     /// For a boundary check against an unknown bound: the largest fraction of a block's

@@ -79,10 +79,10 @@ pub struct BranchResult {
     /// lane-uniform unknown joined to the condition (`tid & 1 || iters < 1`, `p != NULL &&
     /// tid == 0`): not proven (that value may be the one a launch passes), so `possible`.
     pub unless_uniform: bool,
-    /// Whether the warps counted as divergent diverge only where the condition's checks
+    /// Set when the warps counted as divergent diverge only where the condition's checks
     /// against unknown bounds (parameters, the block index) let every lane through: a lane
     /// test on the thread index joined to boundary checks (`px < width - 1 && kx < 15`).
-    pub guarded: bool,
+    pub guarded: Option<Guarded>,
     /// Whether the examination covered every block and iteration (no sampling caps hit).
     pub exhaustive: bool,
     /// Whether the evaluation budget ran out: the warps left were given their symbolic
@@ -345,6 +345,16 @@ struct Subst {
     ctaid: Option<[u32; 3]>,
     iters: Vec<(u32, i64)>,
     params: Vec<(Atom, i64)>,
+}
+
+/// Where a lane test joined to checks against unknown bounds splits warps
+/// ([`BranchResult::guarded`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Guarded {
+    /// In every block the checks let through (the lane test reads the thread index alone).
+    Interior,
+    /// In the first block (the lane test joins the block index: `gx == 0`, `gx - 3 < 0`).
+    FirstBlock,
 }
 
 /// What one warp did at a branch in one evaluation.
