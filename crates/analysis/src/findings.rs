@@ -385,8 +385,14 @@ fn slow_path_finding(cx: &Ctx<'_>, ctx: usize, sp: &crate::slow_path::SlowPath) 
         _ => "operand",
     };
     let c = &func.insts[sp.cancel];
-    let how = "a sum or difference of lane-varying values (zero where its terms cancel, or \
-               where every term of a sum is zero)";
+    let how = if c.mods.ty.is_some_and(|t| t.is_float()) {
+        "a sum or difference of lane-varying values (zero where its terms cancel, or where \
+         every term of a sum is zero)"
+    } else {
+        "an integer converted to floating point that is zero in some lanes only (the thread \
+         index in a block's first lane, a global index in the first block's, a difference \
+         where its terms meet)"
+    };
     let at = cx
         .cuda(c.loc)
         .map(|l| format!(" (line {})", l.line))
@@ -422,8 +428,8 @@ fn slow_path_finding(cx: &Ctx<'_>, ctx: usize, sp: &crate::slow_path::SlowPath) 
     );
     f.notes.push(
         "which lanes take the slow path depends on the values: reported because the operand \
-         comes from an addition or subtraction of lane-varying values, a rule fitted to the \
-         real-world set (docs/accuracy.md)"
+         comes from an addition or subtraction of lane-varying values, or is a thread index \
+         converted to floating point, rules fitted to the real-world set (docs/accuracy.md)"
             .to_string(),
     );
     f.fix = Some(

@@ -21,6 +21,13 @@
 //! chosen on the real-world set (`validation/realworld`, `docs/accuracy.md`), where the H100
 //! counted a divergent branch on 5 of the 24 lines with such operations that ran, every one
 //! of them an accumulated or subtracted operand; it is fitted to that data.
+//!
+//! An integer converted to floating point is zero where the integer is: the thread index in
+//! a block's first lane (`threadIdx.x / (float)blockDim.x`), the global index in the first
+//! block's, a difference of lane-varying integers where its terms meet (`(k - i)*(k - i)`).
+//! `FCHK` sends a zero dividend to the slow path: on the real-world set the H100 counted a
+//! divergent branch on each of the 3 lines of that shape that ran, and on neither of the 2
+//! where the integer was a lane-uniform block index or a value plus a constant (not reported).
 
 use warpscope_ir::{Function, FunctionAnalyses, Inst, Operand, Reg};
 use warpscope_ptx::{AtomOp, Flags, Opcode, Rounding, StateSpace, Type};
@@ -118,9 +125,12 @@ fn zero_by_cancellation(
             Opcode::Mov | Opcode::Neg | Opcode::Abs => {
                 src(1).and_then(|r| zero_by_cancellation(func, fa, u, i, r, depth - 1))
             }
-            // Float to float only: an integer converted is another story.
             Opcode::Cvt if float && d.mods.ty2.is_some_and(|t| t.is_float()) => {
                 src(1).and_then(|r| zero_by_cancellation(func, fa, u, i, r, depth - 1))
+            }
+            // An integer converted: zero where the integer is (see [`int_zero_somewhere`]).
+            Opcode::Cvt if float && u.def_cause(def).is_some() => {
+                src(1).and_then(|r| int_zero_somewhere(func, fa, u, i, r, depth - 1))
             }
             // Scaled by a lane-uniform factor (or divided by one).
             Opcode::Mul if float => {
@@ -135,6 +145,55 @@ fn zero_by_cancellation(
             Opcode::Div if float && !varying(2) => {
                 src(1).and_then(|r| zero_by_cancellation(func, fa, u, i, r, depth - 1))
             }
+            _ => None,
+        };
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+/// The integer instruction that makes the lane-varying integer `reg`, as read by `at`, zero
+/// for some lanes and not others: the thread index itself (zero in a block's first lane), a
+/// sum or difference of two lane-varying or block-dependent values (the global index
+/// `blockIdx.x * blockDim.x + threadIdx.x`, zero in the first block's first lane; `k - i`,
+/// zero where they meet), or a product, negation, shift or conversion of one. A lane-varying
+/// value plus a constant (`i + 1`) is zero only for one value, not reported.
+fn int_zero_somewhere(
+    func: &Function,
+    fa: &FunctionAnalyses,
+    u: &Uniformity,
+    at: Inst,
+    reg: Reg,
+    depth: u32,
+) -> Option<Inst> {
+    if depth == 0 || u.use_cause(fa, at, reg).is_none() {
+        return None;
+    }
+    for &def in fa.defuse.reaching(at, reg) {
+        let Some(i) = fa.defuse.def(def).inst else {
+            continue;
+        };
+        let d = &func.insts[i];
+        if d.mods.ty.is_some_and(|t| t.is_float()) {
+            continue;
+        }
+        let src = |k: usize| match d.operands.get(k) {
+            Some(Operand::Reg(r)) => Some(*r),
+            _ => None,
+        };
+        let rec = |k: usize| src(k).and_then(|r| int_zero_somewhere(func, fa, u, i, r, depth - 1));
+        let found = match d.op {
+            Opcode::Mov => match d.operands.get(1) {
+                Some(Operand::Special(warpscope_ptx::SpecialReg::Tid, _)) => Some(i),
+                _ => rec(1),
+            },
+            Opcode::Add | Opcode::Sub if src(1).is_some() && src(2).is_some() => Some(i),
+            // `a*b + c` with the product and the addend both registers: a sum of two values.
+            Opcode::Mad if src(3).is_some() => Some(i),
+            Opcode::Mul | Opcode::Mul24 => rec(1).or_else(|| rec(2)),
+            Opcode::Neg | Opcode::Abs | Opcode::Cvt | Opcode::Shl => rec(1),
             _ => None,
         };
         if found.is_some() {

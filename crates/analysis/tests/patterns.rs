@@ -559,3 +559,29 @@ fn a_halo_test_on_the_global_index_splits_the_first_block() {
     // The plain global index against `n`: a boundary check, still a note.
     assert_eq!(branch_at(&r, 45).kind.as_deref(), Some("boundary"));
 }
+
+#[test]
+fn a_thread_index_converted_to_a_dividend_may_take_the_slow_path() {
+    // Before: no slow-path finding in this file (only float sums and differences were read as
+    // possibly zero dividends).
+    let r = exact("int_dividend");
+    let text = std::fs::read_to_string(
+        common::root().join("crates/analysis/tests/patterns/int_dividend.cu"),
+    )
+    .unwrap();
+    let marked: Vec<u32> = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| l.trim_end().ends_with("// slow path"))
+        .map(|(i, _)| i as u32 + 1)
+        .collect();
+    assert_eq!(marked.len(), 3);
+    let slow: Vec<u32> = r
+        .report
+        .findings
+        .iter()
+        .filter(|f| f.kind.as_deref() == Some("slow-path"))
+        .map(|f| f.location.cuda.as_ref().unwrap().line)
+        .collect();
+    assert_eq!(slow, marked);
+}
