@@ -563,10 +563,11 @@ impl<'a> Evaluator<'a> {
         if cm == 0 {
             return x.clone();
         }
+        let xc = x.const_lanes();
         let mut c = ZERO;
         for (k, v) in c.iter_mut().enumerate() {
             if cm & (1 << k) != 0 {
-                *v = i64::from(x.lane_const(k) != Some(0));
+                *v = i64::from(xc[k] != 0);
             }
         }
         WarpVal::blend(cm, &WarpVal::lanes(c), x)
@@ -672,13 +673,10 @@ impl<'a> Evaluator<'a> {
         let cm = x.concrete_mask(valid) & y.concrete_mask(valid);
         let mut out = ZERO;
         let mut undefined = 0u32;
+        let (xc, yc) = (x.const_lanes(), y.const_lanes());
         for k in 0..32 {
             if cm & (1 << k) != 0 {
-                match bin_concrete(
-                    op,
-                    x.lane_const(k).unwrap_or(0),
-                    y.lane_const(k).unwrap_or(0),
-                ) {
+                match bin_concrete(op, xc[k], yc[k]) {
                     Some(v) => out[k] = v,
                     None => undefined |= 1 << k,
                 }
@@ -701,18 +699,13 @@ impl<'a> Evaluator<'a> {
                 if q.is_concrete(valid)
                     && let Some((c, part)) = p.split(valid)
                 {
-                    let qmax = (0..32)
-                        .filter(|k| valid & (1 << k) != 0)
-                        .map(|k| q.lane_const(k).unwrap_or(0))
-                        .max()
-                        .unwrap_or(0);
-                    let qmin = (0..32)
-                        .filter(|k| valid & (1 << k) != 0)
-                        .map(|k| q.lane_const(k).unwrap_or(0))
-                        .min()
-                        .unwrap_or(0);
-                    let disjoint_const = (0..32)
-                        .all(|k| valid & (1 << k) == 0 || c[k] & q.lane_const(k).unwrap_or(0) == 0);
+                    // `q` is concrete on every valid lane: its constant terms are its values.
+                    let qc = q.const_lanes();
+                    let qv = || (0..32).filter(|k| valid & (1 << k) != 0).map(|k| qc[k]);
+                    let qmax = qv().max().unwrap_or(0);
+                    let qmin = qv().min().unwrap_or(0);
+                    let disjoint_const =
+                        (0..32).all(|k| valid & (1 << k) == 0 || c[k] & qc[k] == 0);
                     let align = self.part_align(&part);
                     let sym_clear = part.is_empty() || align == u64::MAX || (qmax as u64) < align;
                     if qmin >= 0 && disjoint_const && sym_clear {
@@ -867,13 +860,10 @@ impl<'a> Evaluator<'a> {
         }
         let cm = x.concrete_mask(valid) & y.concrete_mask(valid);
         let mut out = ZERO;
+        let (xc, yc) = (x.const_lanes(), y.const_lanes());
         for k in 0..32 {
             if cm & (1 << k) != 0 {
-                out[k] = i64::from(cmp_concrete(
-                    c,
-                    x.lane_const(k).unwrap_or(0),
-                    y.lane_const(k).unwrap_or(0),
-                ));
+                out[k] = i64::from(cmp_concrete(c, xc[k], yc[k]));
             }
         }
         let d = x.sub(y);
@@ -881,9 +871,10 @@ impl<'a> Evaluator<'a> {
         // decide by its sign, assuming no wrap-around.
         let dm = d.concrete_mask(valid) & !cm;
         let mut cm = cm;
+        let dc = d.const_lanes();
         for k in 0..32 {
             if dm & (1 << k) != 0 {
-                let dv = d.lane_const(k).unwrap_or(0);
+                let dv = dc[k];
                 out[k] = i64::from(cmp_concrete(
                     Cmp {
                         signed: true,

@@ -209,6 +209,16 @@ impl WarpVal {
         Some(c)
     }
 
+    /// Every lane's constant term (0 where there is none): lane `k`'s value wherever
+    /// [`WarpVal::concrete_mask`] has `k` (what [`WarpVal::lane_const`] gives there, for all
+    /// lanes in one pass).
+    pub fn const_lanes(&self) -> Lanes {
+        match self.terms.first() {
+            Some((0, c)) => c.lanes(),
+            _ => ZERO,
+        }
+    }
+
     /// Lanes (within `valid`) holding plain integers.
     pub fn concrete_mask(&self, valid: u32) -> u32 {
         let mut m = valid & !self.bad();
