@@ -266,6 +266,44 @@ fn is_ident(c: char) -> bool {
     c.is_ascii_alphanumeric() || c == '_'
 }
 
+/// Whether `head` (the text before a name, trimmed) ends inside a declaration of several
+/// `dim3` values, after a comma: `dim3 blocks,` or `dim3 grid(4, 4), block = dim3(8),`.
+fn declarator_list_of_dim3(head: &str) -> bool {
+    let Some(h) = head.strip_suffix(',') else {
+        return false;
+    };
+    let balanced = |t: &str| {
+        let mut level = 0i32;
+        for c in t.chars() {
+            match c {
+                '(' | '{' | '[' => level += 1,
+                ')' | '}' | ']' => level -= 1,
+                _ => {}
+            }
+            if level < 0 {
+                return false;
+            }
+        }
+        level == 0
+    };
+    // The statement starts after one of the last few `;`, `{` or `}` (a brace may belong to
+    // an initialiser of the list itself: `dim3 grid{4, 4}, threads;`).
+    h.char_indices()
+        .rev()
+        .filter(|(_, c)| matches!(c, ';' | '{' | '}'))
+        .map(|(i, _)| i + 1)
+        .take(8)
+        .chain(std::iter::once(0))
+        .any(|start| {
+            let stmt = h[start..].trim_start();
+            !stmt.contains(';')
+                && balanced(stmt)
+                && stmt
+                    .strip_prefix("dim3")
+                    .is_some_and(|r| r.starts_with(char::is_whitespace))
+        })
+}
+
 /// Positions where identifier `name` occurs as a whole word in `text`.
 fn word_positions<'t>(text: &'t str, name: &'t str) -> impl Iterator<Item = usize> + 't {
     text.match_indices(name).filter_map(move |(i, _)| {
@@ -363,12 +401,13 @@ impl Env {
     }
 
     /// `dim3 name(...)`, `dim3 name = ...`, `dim3 name{...}` declared in `before` (the last
-    /// one), with later `name.x = ...` assignments applied.
+    /// one; also as a later declarator of a list, `dim3 blocks, threads;`), with later
+    /// `name.x = ...` and `name = ...` assignments applied in order.
     fn dim3_variable(&self, name: &str, before: &str, depth: u32) -> Option<[u32; 3]> {
         let mut decl = None;
         for i in word_positions(before, name) {
             let head = before[..i].trim_end();
-            if head.ends_with("dim3") {
+            if head.ends_with("dim3") || declarator_list_of_dim3(head) {
                 decl = Some(i);
             }
         }
@@ -392,7 +431,19 @@ impl Env {
         let tail_start = tail_start.min(before.len());
         let tail = &before[tail_start..];
         for j in word_positions(tail, name) {
+            // Not a member of something else (`cfg.threads = ...`).
+            if tail[..j].trim_end().ends_with(['.', '>']) {
+                continue;
+            }
             let r = &tail[j + name.len()..];
+            // The whole value replaced: `threads = dim3(M2W, M2H);`.
+            if let Some(r) = r.trim_start().strip_prefix('=')
+                && !r.starts_with('=')
+            {
+                let end = r.find(';')?;
+                d = self.dim3_at(&r[..end], &before[..tail_start + j], depth + 1)?;
+                continue;
+            }
             let Some(r) = r.strip_prefix('.') else {
                 continue;
             };
@@ -793,6 +844,42 @@ void f(int n) {
         assert_eq!(s[2].grid, Some([4, 4, 1]));
         assert_eq!(s[2].block, Some([32, 8, 1]));
         assert_eq!(s[3].block, Some([256, 1, 1]));
+    }
+
+    #[test]
+    fn dim3_declared_in_a_list_and_assigned_later() {
+        // HeCBench's match: the shapes are assigned after a list declaration, and again
+        // before each launch.
+        let src = r#"
+#define M1W 128
+#define M2W 16
+#define M2H 16
+void f() {
+    dim3 blocks, threads;
+    blocks = dim3(4096/M1W);
+    threads = dim3(M1W);
+    one<<<blocks,threads>>>();
+    blocks = dim3(4096/M2W);
+    threads = dim3(M2W, M2H);
+    two<<<blocks,threads>>>();
+    if (threads.x == 16) cfg.threads = 3;
+    three<<<blocks,threads>>>();
+}
+"#;
+        let s = launch_sites(src);
+        assert_eq!(s.len(), 3, "{s:?}");
+        assert_eq!(s[0].block, Some([128, 1, 1]));
+        assert_eq!(s[0].grid, Some([32, 1, 1]));
+        assert_eq!(s[1].block, Some([16, 16, 1]));
+        assert_eq!(s[1].grid, Some([256, 1, 1]));
+        // A comparison and another object's field are not assignments.
+        assert_eq!(s[2].block, Some([16, 16, 1]));
+        assert!(!declarator_list_of_dim3("int a, b,"));
+        assert!(!declarator_list_of_dim3("f(dim3 a,"));
+        assert!(declarator_list_of_dim3(
+            "x = 1; dim3 grid(4, 4), block = dim3(8),"
+        ));
+        assert!(declarator_list_of_dim3("{ dim3 grid{4, 4},"));
     }
 
     #[test]
