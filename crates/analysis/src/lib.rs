@@ -700,6 +700,7 @@ fn build_acf(
     b.collect(ctx0, &mut branches, &mut accesses);
     b.finish();
     b.acf.finalize();
+    b.resolve_generic_spaces(&mut accesses);
     BuiltAcf {
         ctxs: b.ctxs.clone(),
         acf: std::sync::Arc::new(b.acf),

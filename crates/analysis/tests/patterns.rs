@@ -585,3 +585,11 @@ fn a_thread_index_converted_to_a_dividend_may_take_the_slow_path() {
         .collect();
     assert_eq!(slow, marked);
 }
+
+#[test]
+fn accesses_through_a_pointer_kept_in_shared_memory_are_shared() {
+    // Before: lines 22-24 were `definite` uncoalesced global accesses (and line 30 a possibly
+    // misaligned one): generic accesses were measured as global.
+    let r = exact("shared_pointer");
+    assert!(memory_findings(&r).is_empty(), "{:#?}", memory_findings(&r));
+}

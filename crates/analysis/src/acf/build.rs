@@ -6,6 +6,7 @@
 use super::*;
 
 mod loops;
+mod spaces;
 
 /// One calling context: a function with its parameters bound to the caller's expressions.
 #[derive(Debug, Clone)]
@@ -96,6 +97,8 @@ pub struct Builder<'m> {
     /// Nesting of [`Self::value_at_entry`] calls, and whether pending variables are being built.
     depth: u32,
     draining: bool,
+    /// Stores to shared variables (variable, stored value): see [`Self::note_shared_store`].
+    shared_stores: Vec<(u32, Node)>,
 }
 
 fn is_int(t: Option<Type>) -> bool {
@@ -123,6 +126,7 @@ impl<'m> Builder<'m> {
             pending: Vec::new(),
             depth: 0,
             draining: false,
+            shared_stores: Vec::new(),
         }
     }
 
@@ -1167,6 +1171,13 @@ impl<'m> Builder<'m> {
                             continue;
                         };
                         let addr = self.operand(ctx, i, &op);
+                        if data.op == Opcode::St
+                            && space.is_shared()
+                            && data.mods.ty.is_some_and(|t| t.size_bytes() == 8)
+                        {
+                            let value = self.src(ctx, i, 1);
+                            self.note_shared_store(addr, value);
+                        }
                         let elem = data.mods.ty.map(Type::size_bytes).unwrap_or(4);
                         let size = elem * u32::from(data.mods.vec.max(1));
                         let kind = match data.op {
