@@ -54,7 +54,7 @@ impl Builder<'_> {
         if visiting.contains(&n) {
             return true;
         }
-        let r = match self.acf.kind(n) {
+        match self.acf.kind(n) {
             Kind::Atom(Atom::VarAddr(v)) => self.acf.vars[v as usize].space.is_shared(),
             // Pointer plus offset (two pointers are never added): the pointer side decides.
             Kind::Add(a, b) => {
@@ -97,7 +97,6 @@ impl Builder<'_> {
                 r
             }
             _ => false,
-        };
-        r
+        }
     }
 }
