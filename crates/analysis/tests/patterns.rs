@@ -247,6 +247,16 @@ fn branches_ptxas_lowers_without_a_branch_are_notes_of_their_lowering() {
     }
 }
 
+/// The lines of a pattern's source marked `// slow path`: branches of the SASS, not of the
+/// source, which carry no `expect:` comment (the corpus scoring reads those as source branches).
+fn slow_path_lines(text: &str) -> Vec<u32> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| l.trim_end().ends_with("// slow path"))
+        .map(|(i, _)| i as u32 + 1)
+        .collect()
+}
+
 #[test]
 fn slow_paths_of_ieee_division_and_square_root_and_strided_loop_bounds() {
     let r = exact("slow_path");
@@ -259,12 +269,7 @@ fn slow_paths_of_ieee_division_and_square_root_and_strided_loop_bounds() {
             .map(|i| i as u32 + 1)
             .unwrap_or_else(|| panic!("no line with {needle:?}"))
     };
-    let marked: Vec<u32> = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| l.trim_end().ends_with("// slow path"))
-        .map(|(i, _)| i as u32 + 1)
-        .collect();
+    let marked = slow_path_lines(&text);
     assert_eq!(marked.len(), 3);
     // A sum from zero, a difference, the root of a scaled sum: reported; a product of loads,
     // a lane-uniform dividend and `__fdividef` (kernel `quiet`): not.
@@ -569,12 +574,7 @@ fn a_thread_index_converted_to_a_dividend_may_take_the_slow_path() {
         common::root().join("crates/analysis/tests/patterns/int_dividend.cu"),
     )
     .unwrap();
-    let marked: Vec<u32> = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| l.trim_end().ends_with("// slow path"))
-        .map(|(i, _)| i as u32 + 1)
-        .collect();
+    let marked = slow_path_lines(&text);
     assert_eq!(marked.len(), 3);
     let slow: Vec<u32> = r
         .report
