@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Write the launch specs of corpus/liang.cu and corpus/liang_heldout{,2,3,4}.cu: the corpus ones (small:
+"""Write the launch specs of corpus/liang.cu and corpus/liang_heldout{,2,3,4,5}.cu: the corpus ones (small:
 every corpus test runs them) and the H100 validation ones of `warpscope model` (more threads and
 longer loops, so each kernel runs long enough on the GPU to time).
 
-    python3 scripts/h100/model_specs.py      # writes corpus/liang{,_heldout,_heldout2,_heldout3,_heldout4}.toml and
-                                             # validation/h100/model/liang{,_heldout,_heldout2,_heldout3,_heldout4}_h100.toml
+    python3 scripts/h100/model_specs.py      # writes corpus/liang{,_heldout,_heldout2,_heldout3,_heldout4,_heldout5}.toml and
+                                             # validation/h100/model/liang{,_heldout,_heldout2,_heldout3,_heldout4,_heldout5}_h100.toml
 """
 import os
 
@@ -189,6 +189,25 @@ def heldout4(n, width, mandel_cap, reject_cap, chain_steps, qlen_span, align_n, 
     return sp.text()
 
 
+def heldout5(n, prime_cap, maxsteps, maxdeg, module, title):
+    """corpus/liang_heldout5.cu (mirrors its main() at the corpus size)."""
+    g = n // 256
+    bufs = [
+        ("seed", "u32", n, None), ("root", "f32", n, "h5_bisect_root.bin"), ("steps", "i32", n, "h5_bisect_steps.bin"),
+        ("factor", "u32", n, "h5_prime_factor.bin"), ("pos", "f32", n, "h5_bounce_pos.bin"),
+        ("hits", "i32", n, "h5_bounce_hits.bin"), ("score", "u32", n, "h5_digits_score.bin"),
+        ("out", "f32", n, "h5_horner_out.bin"),
+    ]
+    sp = Spec(title, module, bufs)
+    sp.launch("h5_fill_u32", g, 256, [b("seed"), u(51)])
+    sp.launch("h5_bisect", g, 256, [b("seed"), b("root"), b("steps")])
+    sp.launch("h5_prime", g, 256, [b("seed"), b("factor"), i(prime_cap)])
+    sp.launch("h5_bounce", g, 256, [b("seed"), b("pos"), b("hits"), i(maxsteps)])
+    sp.launch("h5_digits", g, 256, [b("seed"), b("score")])
+    sp.launch("h5_horner", g, 256, [b("seed"), b("out"), i(maxdeg)])
+    return sp.text()
+
+
 def main():
     with open(os.path.join(ROOT, "corpus", "liang.toml"), "w") as fh:
         fh.write(spec(65536, 4, 64, 16, 4, 8, "liang.ptx",
@@ -223,6 +242,13 @@ def main():
     with open(os.path.join(ROOT, "validation", "h100", "model", "liang_heldout4_h100.toml"), "w") as fh:
         fh.write(heldout4(262144, 512, 128, 48, 32, 9, 32768, "../../../corpus/liang_heldout4.ptx",
                           "H100 validation spec of the fourth held-out kernels of `warpscope model` (docs/accuracy.md); "
+                          "written by scripts/h100/model_specs.py."))
+    with open(os.path.join(ROOT, "corpus", "liang_heldout5.toml"), "w") as fh:
+        fh.write(heldout5(16384, 256, 64, 16, "liang_heldout5.ptx",
+                          "Launch spec for liang_heldout5.cu (mirrors main()); written by scripts/h100/model_specs.py."))
+    with open(os.path.join(ROOT, "validation", "h100", "model", "liang_heldout5_h100.toml"), "w") as fh:
+        fh.write(heldout5(262144, 1024, 512, 16, "../../../corpus/liang_heldout5.ptx",
+                          "H100 validation spec of the fifth held-out kernels of `warpscope model` (docs/accuracy.md); "
                           "written by scripts/h100/model_specs.py."))
 
 

@@ -92,6 +92,7 @@ fn bench(c: &mut Criterion) {
                     issue: (l / 5.0).ceil(),
                     chain: l,
                     sectors: 4.0,
+                    l1_clk: 1.0,
                     ..ColumnCost::default()
                 };
                 c.units[Unit::Fp32 as usize] = c.issue;

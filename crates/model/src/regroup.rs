@@ -11,10 +11,13 @@
 //!   the greedy first fills groups from identical threads: each class becomes `⌊n/size⌋` full
 //!   groups and one leftover. The leftovers are then merged pairwise by largest gain (a merge
 //!   that overflows splits off a full group: its first `group_size` threads), exactly when there
-//!   are at most [`EXACT_LEFTOVERS`] of them; with more, each leftover's candidate partners
-//!   are its [`WINDOW`] nearest leftovers by latency on either side (so the work stays
-//!   `O(leftovers × WINDOW)` rather than quadratic). Greedy does not order blocks: groups are
-//!   laid out by their smallest thread id, full groups first.
+//!   are at most [`EXACT_LEFTOVERS`] of them (each group keeps its best edge among all; only
+//!   groups whose partner was merged away look again, so a step costs O(leftovers), not a heap
+//!   of every pair); with more, each leftover's candidate partners are its [`WINDOW`] nearest
+//!   leftovers by `Σ lat × Max` on either side (so the work stays `O(leftovers × WINDOW)`
+//!   rather than quadratic), read from [`Ordered`], which keeps the groups' Min and Max vectors
+//!   in that order so a window is one stretch of memory. Greedy does not order blocks: groups
+//!   are laid out by their smallest thread id, full groups first.
 //! * **Greedy-Max** (Algorithm 2) seeds each group with the remaining thread of highest
 //!   latency (11), then adds threads identical to a member while any remain, else the thread of
 //!   maximal gain; groups are laid out in the order formed, i.e. by descending latency, which
@@ -30,7 +33,6 @@
 
 use crate::estimate::Classes;
 use serde::Serialize;
-use std::collections::{BTreeSet, BinaryHeap};
 
 /// Leftover groups up to which Greedy compares every pair.
 pub const EXACT_LEFTOVERS: usize = 1024;
@@ -129,51 +131,92 @@ fn lay_out(classes: &Classes, groups: Vec<Vec<(u32, u32)>>, by_first_thread: boo
 }
 
 /// Gain of the union of two groups from their Min/Max vectors (equation 10).
+#[inline]
 fn gain(lat: &[f64], min_a: &[u32], max_a: &[u32], min_b: &[u32], max_b: &[u32]) -> f64 {
     let mut g = 0.0;
-    for j in 0..lat.len() {
-        let lo = min_a[j].min(min_b[j]);
-        let hi = max_a[j].max(max_b[j]);
-        g += lat[j] * (2.0 * f64::from(lo) - f64::from(hi));
+    for ((((&l, &lo_a), &hi_a), &lo_b), &hi_b) in
+        lat.iter().zip(min_a).zip(max_a).zip(min_b).zip(max_b)
+    {
+        let lo = lo_a.min(lo_b);
+        let hi = hi_a.max(hi_b);
+        // 2·lo − hi is exact in i64 and in f64 (|x| < 2^34): the same value as
+        // `2.0 * f64::from(lo) - f64::from(hi)`, with one conversion
+        g += l * (2 * i64::from(lo) - i64::from(hi)) as f64;
     }
     g
 }
 
-struct Group {
-    members: Vec<(u32, u32)>,
-    min: Vec<u32>,
-    max: Vec<u32>,
-    /// `Σ lat × max` (the sort key for candidate windows).
-    key: f64,
-    alive: bool,
+/// A group's members: (class, threads of that class).
+type Members = Vec<(u32, u32)>;
+
+/// The partial groups Greedy merges, by id: the order they were made in, which breaks ties
+/// between equal gains. Their Min and Max vectors (`bounds`: Min then Max, `2 × cols` values)
+/// are kept by the merging mode: by id in the exact mode, in candidate order in the windowed.
+struct Pool {
+    cols: usize,
+    /// `Σ lat × Max` (the sort key of the candidate windows).
+    key: Vec<f64>,
+    alive: Vec<bool>,
+    members: Vec<Members>,
+    /// Groups alive.
+    live: usize,
 }
 
-impl Group {
-    fn of(classes: &Classes, lat: &[f64], members: Vec<(u32, u32)>) -> Group {
-        let mut min = vec![u32::MAX; classes.cols];
-        let mut max = vec![0u32; classes.cols];
-        for &(c, _) in &members {
-            for ((lo, hi), &v) in min.iter_mut().zip(max.iter_mut()).zip(classes.vector(c)) {
-                *lo = (*lo).min(v);
-                *hi = (*hi).max(v);
-            }
-        }
-        if members.is_empty() {
-            min.iter_mut().for_each(|x| *x = 0);
-        }
-        let key = max.iter().zip(lat).map(|(&m, &l)| f64::from(m) * l).sum();
-        Group {
-            members,
-            min,
-            max,
-            key,
-            alive: true,
+impl Pool {
+    fn len(&self) -> usize {
+        self.key.len()
+    }
+
+    /// Adds a group with these bounds.
+    fn add(&mut self, lat: &[f64], members: Members, bounds: &[u32]) -> usize {
+        let key = bounds[self.cols..]
+            .iter()
+            .zip(lat)
+            .map(|(&m, &l)| f64::from(m) * l)
+            .sum();
+        self.key.push(key);
+        self.alive.push(true);
+        self.members.push(members);
+        self.live += 1;
+        self.len() - 1
+    }
+
+    fn retire(&mut self, id: usize) {
+        self.alive[id] = false;
+        self.live -= 1;
+    }
+
+    /// A live group's place in the candidate order: by key, then id.
+    fn key_of(&self, id: usize) -> (u64, u32) {
+        (self.key[id].max(0.0).to_bits(), id as u32)
+    }
+}
+
+/// Writes the bounds of `members` (from their classes' vectors) into `out`.
+fn bounds_of(classes: &Classes, members: &Members, out: &mut [u32]) {
+    let (min, max) = out.split_at_mut(classes.cols);
+    min.fill(u32::MAX);
+    max.fill(0);
+    for &(c, _) in members {
+        for ((lo, hi), &v) in min.iter_mut().zip(max.iter_mut()).zip(classes.vector(c)) {
+            *lo = (*lo).min(v);
+            *hi = (*hi).max(v);
         }
     }
 }
 
-#[derive(PartialEq)]
-struct Edge(f64, usize, usize);
+/// Gain of the union of two groups from their Min-then-Max bounds.
+#[inline]
+fn pair_gain(lat: &[f64], a: &[u32], b: &[u32], cols: usize) -> f64 {
+    let (min_a, max_a) = a.split_at(cols);
+    let (min_b, max_b) = b.split_at(cols);
+    gain(lat, min_a, max_a, min_b, max_b)
+}
+
+/// A candidate merge: its gain and two group ids (exact mode: the older first; windowed mode:
+/// the group that looked first).
+#[derive(Clone, Copy, PartialEq)]
+struct Edge(f64, u32, u32);
 impl Eq for Edge {}
 impl PartialOrd for Edge {
     fn partial_cmp(&self, o: &Self) -> Option<std::cmp::Ordering> {
@@ -190,8 +233,83 @@ impl Ord for Edge {
     }
 }
 
-/// A group's members: (class, threads of that class).
-type Members = Vec<(u32, u32)>;
+/// A max-heap of edges with four children per node: a pop walks half the levels of a binary
+/// heap and reads each level's children from one cache line (16-byte edges). Every owner has at
+/// most one edge in it at a time, so its edges are distinct and the pop order is the same as any
+/// other priority queue's.
+#[derive(Default)]
+struct EdgeHeap {
+    v: Vec<Edge>,
+}
+
+impl EdgeHeap {
+    fn is_empty(&self) -> bool {
+        self.v.is_empty()
+    }
+
+    fn peek(&self) -> Option<Edge> {
+        self.v.first().copied()
+    }
+
+    fn push(&mut self, e: Edge) {
+        let mut i = self.v.len();
+        self.v.push(e);
+        while i > 0 {
+            let p = (i - 1) / 4;
+            if self.v[p] >= e {
+                break;
+            }
+            self.v[i] = self.v[p];
+            i = p;
+        }
+        self.v[i] = e;
+    }
+
+    /// Replaces the top edge by `e` (the heap is not empty).
+    fn replace_top(&mut self, e: Edge) {
+        self.v[0] = e;
+        self.sift_down(0);
+    }
+
+    fn pop(&mut self) -> Option<Edge> {
+        let last = self.v.pop()?;
+        if self.v.is_empty() {
+            return Some(last);
+        }
+        let top = std::mem::replace(&mut self.v[0], last);
+        self.sift_down(0);
+        Some(top)
+    }
+
+    fn sift_down(&mut self, mut i: usize) {
+        let n = self.v.len();
+        let e = self.v[i];
+        loop {
+            let c = 4 * i + 1;
+            if c >= n {
+                break;
+            }
+            let mut best = c;
+            for k in c + 1..(c + 4).min(n) {
+                if self.v[k] > self.v[best] {
+                    best = k;
+                }
+            }
+            if self.v[best] <= e {
+                break;
+            }
+            self.v[i] = self.v[best];
+            i = best;
+        }
+        self.v[i] = e;
+    }
+}
+
+impl Edge {
+    fn of(g: f64, i: usize, j: usize) -> Edge {
+        Edge(g, i.min(j) as u32, i.max(j) as u32)
+    }
+}
 
 /// Splits `members` after its first `gs` threads.
 fn split(members: Members, gs: u32) -> (Members, Members) {
@@ -213,9 +331,58 @@ fn split(members: Members, gs: u32) -> (Members, Members) {
     (head, tail)
 }
 
-fn greedy(classes: &Classes, lat: &[f64], gs: usize) -> Vec<Vec<(u32, u32)>> {
+fn threads(members: &Members) -> u32 {
+    members.iter().map(|m| m.1).sum()
+}
+
+/// Merges live groups `a` and `b` with bounds `ba` and `bb` (the larger group's threads first,
+/// so an overflow splits the newcomer, not a group already formed); a full group goes to
+/// `out`. Returns the id of the partial group left, if any, its bounds in `made`.
+#[allow(clippy::too_many_arguments)]
+fn merge(
+    pool: &mut Pool,
+    classes: &Classes,
+    lat: &[f64],
+    gs32: u32,
+    (a, ba): (usize, &[u32]),
+    (b, bb): (usize, &[u32]),
+    made: &mut [u32],
+    out: &mut Vec<Members>,
+) -> Option<usize> {
+    let (first, second) = if threads(&pool.members[b]) > threads(&pool.members[a]) {
+        (b, a)
+    } else {
+        (a, b)
+    };
+    let mut members = std::mem::take(&mut pool.members[first]);
+    members.extend(std::mem::take(&mut pool.members[second]));
+    pool.retire(a);
+    pool.retire(b);
+    let size = threads(&members);
+    if size == gs32 {
+        out.push(members);
+        return None;
+    }
+    let rest = if size < gs32 {
+        let cols = pool.cols;
+        for j in 0..cols {
+            made[j] = ba[j].min(bb[j]);
+            made[cols + j] = ba[cols + j].max(bb[cols + j]);
+        }
+        members
+    } else {
+        let (head, tail) = split(members, gs32);
+        out.push(head);
+        bounds_of(classes, &tail, made);
+        tail
+    };
+    Some(pool.add(lat, rest, made))
+}
+
+fn greedy(classes: &Classes, lat: &[f64], gs: usize) -> Vec<Members> {
     let gs32 = gs as u32;
-    let mut out: Vec<Vec<(u32, u32)>> = Vec::new();
+    let w = 2 * classes.cols;
+    let mut out: Vec<Members> = Vec::new();
     // identical threads first, in descending gain (= class latency) order
     let mut ids: Vec<u32> = (0..classes.len() as u32).collect();
     ids.sort_by(|&a, &b| {
@@ -223,140 +390,307 @@ fn greedy(classes: &Classes, lat: &[f64], gs: usize) -> Vec<Vec<(u32, u32)>> {
             .total_cmp(&classes.latency[a as usize])
             .then(a.cmp(&b))
     });
-    let mut groups: Vec<Group> = Vec::new();
+    let mut pool = Pool {
+        cols: classes.cols,
+        key: Vec::new(),
+        alive: Vec::new(),
+        members: Vec::new(),
+        live: 0,
+    };
+    // the leftover groups' bounds, by id
+    let mut bounds: Vec<u32> = Vec::new();
     for &c in &ids {
         let n = classes.size[c as usize];
         for _ in 0..n / gs32 {
             out.push(vec![(c, gs32)]);
         }
         if !n.is_multiple_of(gs32) {
-            groups.push(Group::of(classes, lat, vec![(c, n % gs32)]));
+            let members = vec![(c, n % gs32)];
+            let at = bounds.len();
+            bounds.resize(at + w, 0);
+            bounds_of(classes, &members, &mut bounds[at..]);
+            pool.add(lat, members, &bounds[at..]);
         }
     }
-    let exact = groups.len() <= EXACT_LEFTOVERS;
-    // candidate order by key, for the windowed mode
-    let mut by_key: BTreeSet<(u64, usize)> = BTreeSet::new();
-    let key_of = |g: &Group| g.key.max(0.0).to_bits();
-    for (i, g) in groups.iter().enumerate() {
-        by_key.insert((key_of(g), i));
+    if pool.len() <= EXACT_LEFTOVERS {
+        merge_exact(&mut pool, bounds, classes, lat, gs32, &mut out);
+    } else {
+        merge_windowed(&mut pool, &bounds, classes, lat, gs32, &mut out);
     }
-    let candidates = |groups: &Vec<Group>, by_key: &BTreeSet<(u64, usize)>, i: usize| {
-        if exact {
-            (0..groups.len())
-                .filter(|&j| j != i && groups[j].alive)
-                .collect::<Vec<_>>()
-        } else {
-            let k = (key_of(&groups[i]), i);
-            let mut v: Vec<usize> = by_key.range(..k).rev().take(WINDOW).map(|x| x.1).collect();
-            v.extend(
-                by_key
-                    .range((std::ops::Bound::Excluded(k), std::ops::Bound::Unbounded))
-                    .take(WINDOW)
-                    .map(|x| x.1),
-            );
-            v
+    for id in 0..pool.len() {
+        if pool.alive[id] {
+            out.push(std::mem::take(&mut pool.members[id]));
         }
-    };
-    // Exact mode: every pair's edge is in the heap. Windowed mode: each group keeps one edge,
-    // to its best candidate; when that partner is merged away the edge goes stale and the
-    // group looks again (so the heap holds O(groups) edges, never a window per stale edge).
-    let best_edge = |groups: &Vec<Group>, by_key: &BTreeSet<(u64, usize)>, i: usize| {
-        let g = &groups[i];
-        candidates(groups, by_key, i)
-            .into_iter()
-            .filter(|&j| groups[j].alive)
-            .map(|j| {
-                let h = &groups[j];
-                Edge(gain(lat, &g.min, &g.max, &h.min, &h.max), i, j)
-            })
-            .max()
-    };
-    let mut heap = BinaryHeap::new();
-    for i in 0..groups.len() {
-        if exact {
-            for j in i + 1..groups.len() {
-                let (a, b) = (&groups[i], &groups[j]);
-                heap.push(Edge(gain(lat, &a.min, &a.max, &b.min, &b.max), i, j));
-            }
-        } else if let Some(e) = best_edge(&groups, &by_key, i) {
-            heap.push(e);
-        }
-    }
-    let mut alive = groups.len();
-    while alive > 1 {
-        let Some(Edge(_, a, b)) = heap.pop() else {
-            break;
-        };
-        if !groups[a].alive || !groups[b].alive {
-            if !exact {
-                // the owner (first) of a stale edge looks for a new partner
-                if groups[a].alive
-                    && let Some(e) = best_edge(&groups, &by_key, a)
-                {
-                    heap.push(e);
-                }
-            }
-            continue;
-        }
-        groups[a].alive = false;
-        groups[b].alive = false;
-        by_key.remove(&(key_of(&groups[a]), a));
-        by_key.remove(&(key_of(&groups[b]), b));
-        alive -= 2;
-        // the larger group's threads first, so an overflow splits the newcomer, not a
-        // group already formed
-        let (first, second) = if groups[b].members.iter().map(|m| m.1).sum::<u32>()
-            > groups[a].members.iter().map(|m| m.1).sum::<u32>()
-        {
-            (b, a)
-        } else {
-            (a, b)
-        };
-        let mut members = std::mem::take(&mut groups[first].members);
-        members.extend(std::mem::take(&mut groups[second].members));
-        let size: u32 = members.iter().map(|m| m.1).sum();
-        let rest = if size > gs32 {
-            let (head, tail) = split(members, gs32);
-            out.push(head);
-            tail
-        } else {
-            members
-        };
-        if size == gs32 {
-            out.push(rest);
-            continue;
-        }
-        if rest.is_empty() {
-            continue;
-        }
-        let g = Group::of(classes, lat, rest);
-        let id = groups.len();
-        by_key.insert((key_of(&g), id));
-        groups.push(g);
-        alive += 1;
-        if exact {
-            for j in 0..id {
-                if groups[j].alive {
-                    let (x, y) = (&groups[j], &groups[id]);
-                    heap.push(Edge(gain(lat, &x.min, &x.max, &y.min, &y.max), j, id));
-                }
-            }
-        } else if let Some(e) = best_edge(&groups, &by_key, id) {
-            heap.push(e);
-        }
-        if !exact && heap.is_empty() && alive > 1 {
-            // every survivor's edge was consumed: pair them afresh
-            for i in (0..groups.len()).filter(|&i| groups[i].alive) {
-                if let Some(e) = best_edge(&groups, &by_key, i) {
-                    heap.push(e);
-                }
-            }
-        }
-    }
-    for g in groups.into_iter().filter(|g| g.alive) {
-        out.push(g.members);
     }
     out
+}
+
+/// Merges the pair of largest gain among all pairs of live groups, until one is left. Each
+/// group keeps its best edge; a group whose partner is merged away looks again among all.
+/// (`bounds` by id.)
+fn merge_exact(
+    pool: &mut Pool,
+    mut bounds: Vec<u32>,
+    classes: &Classes,
+    lat: &[f64],
+    gs32: u32,
+    out: &mut Vec<Members>,
+) {
+    let cols = pool.cols;
+    let w = 2 * cols;
+    let look = |pool: &Pool, bounds: &[u32], i: usize| {
+        let own = &bounds[i * w..(i + 1) * w];
+        (0..pool.len())
+            .filter(|&j| j != i && pool.alive[j])
+            .map(|j| Edge::of(pair_gain(lat, own, &bounds[j * w..(j + 1) * w], cols), i, j))
+            .max()
+    };
+    let mut best: Vec<Option<Edge>> = (0..pool.len()).map(|i| look(pool, &bounds, i)).collect();
+    let mut made = vec![0u32; w];
+    while pool.live > 1 {
+        let Some(Edge(_, a, b)) = (0..pool.len())
+            .filter(|&i| pool.alive[i])
+            .filter_map(|i| best[i])
+            .max()
+        else {
+            break;
+        };
+        let (a, b) = (a as usize, b as usize);
+        let (ba, bb) = (&bounds[a * w..(a + 1) * w], &bounds[b * w..(b + 1) * w]);
+        let c = merge(pool, classes, lat, gs32, (a, ba), (b, bb), &mut made, out);
+        if c.is_some() {
+            bounds.extend_from_slice(&made);
+            best.push(None);
+        }
+        for i in 0..pool.len() {
+            if !pool.alive[i] || Some(i) == c {
+                continue;
+            }
+            let stale = best[i]
+                .is_some_and(|Edge(_, x, y)| !pool.alive[x as usize] || !pool.alive[y as usize]);
+            if stale {
+                best[i] = look(pool, &bounds, i);
+            } else if let Some(c) = c {
+                let e = Edge::of(
+                    pair_gain(lat, &bounds[i * w..(i + 1) * w], &made, cols),
+                    i,
+                    c,
+                );
+                if best[i].is_none_or(|b| e > b) {
+                    best[i] = Some(e);
+                }
+            }
+        }
+        if let Some(c) = c {
+            best[c] = look(pool, &bounds, c);
+        }
+    }
+}
+
+/// Entries per chunk of [`Ordered`] after a split (a chunk splits beyond twice this).
+const CHUNK: usize = 32;
+
+/// The live groups in candidate order (`(key, id)`), each with a copy of its Min-then-Max
+/// bounds, in chunks of up to `2 × CHUNK` entries: a group's candidate window is then one or
+/// two stretches of memory, read in order.
+struct Ordered {
+    w: usize,
+    chunks: Vec<Chunk>,
+    /// The last key of each chunk (no chunk is empty).
+    lasts: Vec<(u64, u32)>,
+}
+
+struct Chunk {
+    keys: Vec<(u64, u32)>,
+    bounds: Vec<u32>,
+}
+
+impl Ordered {
+    /// From entries already in order.
+    fn of_sorted<'a>(w: usize, entries: impl Iterator<Item = ((u64, u32), &'a [u32])>) -> Ordered {
+        let mut o = Ordered {
+            w,
+            chunks: Vec::new(),
+            lasts: Vec::new(),
+        };
+        for (k, b) in entries {
+            if o.chunks.last().is_none_or(|c| c.keys.len() == CHUNK) {
+                o.chunks.push(Chunk {
+                    keys: Vec::with_capacity(2 * CHUNK + 1),
+                    bounds: Vec::with_capacity((2 * CHUNK + 1) * w),
+                });
+                o.lasts.push(k);
+            }
+            let c = o.chunks.last_mut().expect("pushed");
+            debug_assert!(c.keys.last().is_none_or(|&l| l < k));
+            c.keys.push(k);
+            c.bounds.extend_from_slice(b);
+            *o.lasts.last_mut().expect("pushed") = k;
+        }
+        o
+    }
+
+    /// The chunk that holds `k`, or where it goes, and its position there.
+    fn locate(&self, k: (u64, u32)) -> (usize, usize) {
+        let c = self
+            .lasts
+            .partition_point(|&l| l < k)
+            .min(self.chunks.len().saturating_sub(1));
+        let p = self
+            .chunks
+            .get(c)
+            .map_or(0, |ch| ch.keys.partition_point(|&x| x < k));
+        (c, p)
+    }
+
+    fn insert(&mut self, k: (u64, u32), bounds: &[u32]) {
+        let w = self.w;
+        if self.chunks.is_empty() {
+            *self = Ordered::of_sorted(w, std::iter::once((k, bounds)));
+            return;
+        }
+        let (c, p) = self.locate(k);
+        let ch = &mut self.chunks[c];
+        ch.keys.insert(p, k);
+        ch.bounds.splice(p * w..p * w, bounds.iter().copied());
+        self.lasts[c] = *ch.keys.last().expect("not empty");
+        if ch.keys.len() > 2 * CHUNK {
+            let keys = ch.keys.split_off(CHUNK);
+            let bounds = ch.bounds.split_off(CHUNK * w);
+            self.lasts[c] = *ch.keys.last().expect("not empty");
+            self.lasts.insert(c + 1, *keys.last().expect("not empty"));
+            self.chunks.insert(c + 1, Chunk { keys, bounds });
+        }
+    }
+
+    /// Removes `k`, copying its bounds into `bounds`.
+    fn remove(&mut self, k: (u64, u32), bounds: &mut [u32]) {
+        let (c, p) = self.locate(k);
+        let ch = &mut self.chunks[c];
+        debug_assert_eq!(ch.keys.get(p), Some(&k));
+        bounds.copy_from_slice(&ch.bounds[p * self.w..(p + 1) * self.w]);
+        ch.keys.remove(p);
+        ch.bounds.drain(p * self.w..(p + 1) * self.w);
+        match ch.keys.last() {
+            Some(&l) => self.lasts[c] = l,
+            None => {
+                self.chunks.remove(c);
+                self.lasts.remove(c);
+            }
+        }
+    }
+
+    /// Calls `f(bounds of k, id, bounds)` for the up to `n` entries before `k` (nearest first),
+    /// then the up to `n` after it; `k` is in the order.
+    fn window(&self, k: (u64, u32), n: usize, mut f: impl FnMut(&[u32], u32, &[u32])) {
+        let w = self.w;
+        let (c0, p0) = self.locate(k);
+        let own = &self.chunks[c0].bounds[p0 * w..(p0 + 1) * w];
+        let (mut c, mut p, mut left) = (c0, p0, n);
+        while left > 0 {
+            if p == 0 {
+                if c == 0 {
+                    break;
+                }
+                c -= 1;
+                p = self.chunks[c].keys.len();
+            }
+            p -= 1;
+            let ch = &self.chunks[c];
+            f(own, ch.keys[p].1, &ch.bounds[p * w..(p + 1) * w]);
+            left -= 1;
+        }
+        let (mut c, mut p, mut left) = (c0, p0 + 1, n);
+        while left > 0 {
+            if p == self.chunks[c].keys.len() {
+                if c + 1 == self.chunks.len() {
+                    break;
+                }
+                c += 1;
+                p = 0;
+            }
+            let ch = &self.chunks[c];
+            f(own, ch.keys[p].1, &ch.bounds[p * w..(p + 1) * w]);
+            p += 1;
+            left -= 1;
+        }
+    }
+}
+
+/// Merges by largest gain with each group's candidates limited to its [`WINDOW`] nearest live
+/// groups in candidate order on either side. Each group keeps one edge in the heap, to its best
+/// candidate when it looked; when that partner is merged away the edge goes stale and the group
+/// looks again (so the heap holds O(groups) edges, never a window per stale edge). (`bounds` of
+/// the first groups, by id.)
+fn merge_windowed(
+    pool: &mut Pool,
+    bounds: &[u32],
+    classes: &Classes,
+    lat: &[f64],
+    gs32: u32,
+    out: &mut Vec<Members>,
+) {
+    let cols = pool.cols;
+    let w = 2 * cols;
+    let mut keys: Vec<(u64, u32)> = (0..pool.len()).map(|i| pool.key_of(i)).collect();
+    keys.sort_unstable();
+    let mut order = Ordered::of_sorted(
+        w,
+        keys.into_iter()
+            .map(|k| (k, &bounds[k.1 as usize * w..(k.1 as usize + 1) * w])),
+    );
+    let best_edge = |pool: &Pool, order: &Ordered, i: usize| {
+        let mut best: Option<Edge> = None;
+        order.window(pool.key_of(i), WINDOW, |own, j, b| {
+            let e = Edge(pair_gain(lat, own, b, cols), i as u32, j);
+            if best.is_none_or(|x| e > x) {
+                best = Some(e);
+            }
+        });
+        best
+    };
+    let mut heap = EdgeHeap::default();
+    for i in 0..pool.len() {
+        if let Some(e) = best_edge(pool, &order, i) {
+            heap.push(e);
+        }
+    }
+    let (mut ba, mut bb, mut made) = (vec![0u32; w], vec![0u32; w], vec![0u32; w]);
+    while pool.live > 1 {
+        let Some(Edge(_, a, b)) = heap.peek() else {
+            break;
+        };
+        let (a, b) = (a as usize, b as usize);
+        if !pool.alive[a] || !pool.alive[b] {
+            // the owner (first) of a stale edge looks for a new partner, which replaces the
+            // stale edge in place (one sift instead of a pop and a push)
+            match pool.alive[a].then(|| best_edge(pool, &order, a)).flatten() {
+                Some(e) => heap.replace_top(e),
+                None => {
+                    heap.pop();
+                }
+            }
+            continue;
+        }
+        heap.pop();
+        order.remove(pool.key_of(a), &mut ba);
+        order.remove(pool.key_of(b), &mut bb);
+        let Some(id) = merge(pool, classes, lat, gs32, (a, &ba), (b, &bb), &mut made, out) else {
+            continue;
+        };
+        order.insert(pool.key_of(id), &made);
+        if let Some(e) = best_edge(pool, &order, id) {
+            heap.push(e);
+        }
+        if heap.is_empty() && pool.live > 1 {
+            // every survivor's edge was consumed: pair them afresh
+            for i in (0..pool.len()).filter(|&i| pool.alive[i]) {
+                if let Some(e) = best_edge(pool, &order, i) {
+                    heap.push(e);
+                }
+            }
+        }
+    }
 }
 
 fn greedy_max(classes: &Classes, lat: &[f64], gs: usize) -> Vec<Vec<(u32, u32)>> {
@@ -618,5 +952,139 @@ mod properties {
                 prop_assert!(t.as_run.iter().sum::<f64>() + 1e-6 >= total / 32.0);
             }
         }
+
+        /// The exact mode's per-group best edges pick the same merges as Algorithm 1 read
+        /// literally: the pair of largest gain among all live pairs, every time.
+        #[test]
+        fn exact_greedy_matches_all_pairs_search(
+            rows in proptest::collection::vec(proptest::collection::vec(0u32..4, 3), 1..300),
+        ) {
+            let counts: Vec<u32> = rows.concat();
+            let lat = vec![2.0, 1.0, 5.0];
+            let c = Classes::new(&counts, 3, &lat);
+            prop_assert_eq!(greedy(&c, &lat, 32), all_pairs_greedy(&c, &lat, 32));
+        }
+
+        /// `Ordered` keeps the order, bounds and windows a sorted set would.
+        #[test]
+        fn ordered_matches_a_sorted_set(
+            ops in proptest::collection::vec((0u64..200, any::<bool>()), 1..600),
+        ) {
+            use std::collections::BTreeMap;
+            let w = 2;
+            let mut o = Ordered::of_sorted(w, std::iter::empty());
+            let mut set: BTreeMap<(u64, u32), [u32; 2]> = BTreeMap::new();
+            let mut scratch = [0u32; 2];
+            for (i, &(key, add)) in ops.iter().enumerate() {
+                let victim = set.range((key, 0)..).next().map(|(k, _)| *k);
+                match victim {
+                    Some(k) if !add => {
+                        o.remove(k, &mut scratch);
+                        prop_assert_eq!(scratch, set.remove(&k).unwrap());
+                    }
+                    _ => {
+                        let k = (key, i as u32);
+                        let b = [key as u32, i as u32];
+                        o.insert(k, &b);
+                        set.insert(k, b);
+                    }
+                }
+                // every entry's window: its 3 neighbours on each side, nearest first
+                let keys: Vec<_> = set.keys().copied().collect();
+                for (p, &k) in keys.iter().enumerate() {
+                    let mut got = Vec::new();
+                    o.window(k, 3, |own, j, b| {
+                        assert_eq!(own, &set[&k]);
+                        got.push((j, b.to_vec()));
+                    });
+                    let want: Vec<_> = keys[p.saturating_sub(3)..p]
+                        .iter()
+                        .rev()
+                        .chain(keys[p + 1..].iter().take(3))
+                        .map(|k| (k.1, set[k].to_vec()))
+                        .collect();
+                    prop_assert_eq!(got, want);
+                }
+            }
+        }
+    }
+
+    /// Algorithm 1 on the leftover groups, literally: every step scans all live pairs.
+    fn all_pairs_greedy(c: &Classes, lat: &[f64], gs: usize) -> Vec<Members> {
+        let gs32 = gs as u32;
+        let w = 2 * c.cols;
+        let mut out = Vec::new();
+        let mut ids: Vec<u32> = (0..c.len() as u32).collect();
+        ids.sort_by(|&a, &b| {
+            c.latency[b as usize]
+                .total_cmp(&c.latency[a as usize])
+                .then(a.cmp(&b))
+        });
+        let mut pool = Pool {
+            cols: c.cols,
+            key: vec![],
+            alive: vec![],
+            members: vec![],
+            live: 0,
+        };
+        let mut bounds = Vec::new();
+        for &k in &ids {
+            let n = c.size[k as usize];
+            for _ in 0..n / gs32 {
+                out.push(vec![(k, gs32)]);
+            }
+            if !n.is_multiple_of(gs32) {
+                let m = vec![(k, n % gs32)];
+                let at = bounds.len();
+                bounds.resize(at + w, 0);
+                bounds_of(c, &m, &mut bounds[at..]);
+                pool.add(lat, m, &bounds[at..]);
+            }
+        }
+        let mut made = vec![0u32; w];
+        while pool.live > 1 {
+            let live: Vec<usize> = (0..pool.len()).filter(|&i| pool.alive[i]).collect();
+            let mut best: Option<Edge> = None;
+            for (x, &i) in live.iter().enumerate() {
+                for &j in &live[x + 1..] {
+                    let g = pair_gain(
+                        lat,
+                        &bounds[i * w..(i + 1) * w],
+                        &bounds[j * w..(j + 1) * w],
+                        c.cols,
+                    );
+                    let e = Edge::of(g, i, j);
+                    if best.is_none_or(|b| e > b) {
+                        best = Some(e);
+                    }
+                }
+            }
+            let Edge(_, a, b) = best.unwrap();
+            let (a, b) = (a as usize, b as usize);
+            let (ba, bb) = (
+                bounds[a * w..(a + 1) * w].to_vec(),
+                bounds[b * w..(b + 1) * w].to_vec(),
+            );
+            if merge(
+                &mut pool,
+                c,
+                lat,
+                gs32,
+                (a, &ba),
+                (b, &bb),
+                &mut made,
+                &mut out,
+            )
+            .is_some()
+            {
+                bounds.extend_from_slice(&made);
+            }
+        }
+        for id in 0..pool.len() {
+            if pool.alive[id] {
+                out.push(std::mem::take(&mut pool.members[id]));
+            }
+        }
+        out
     }
 }

@@ -62,10 +62,13 @@ pub enum Unit {
     Conv,
     Lsu,
     Shfl,
+    /// 32-bit integer division and remainder by a run-time divisor, as whole sequences (fifth
+    /// version: measured, not a pipe of NVIDIA's tables).
+    Idiv,
 }
 
 impl Unit {
-    pub const ALL: [Unit; 8] = [
+    pub const ALL: [Unit; 9] = [
         Unit::Fp32,
         Unit::Alu,
         Unit::Imad,
@@ -74,6 +77,7 @@ impl Unit {
         Unit::Conv,
         Unit::Lsu,
         Unit::Shfl,
+        Unit::Idiv,
     ];
     const COUNT: usize = Unit::ALL.len();
 
@@ -87,6 +91,7 @@ impl Unit {
             Unit::Conv => "conv",
             Unit::Lsu => "lsu",
             Unit::Shfl => "shfl",
+            Unit::Idiv => "idiv",
         }
     }
 
@@ -148,7 +153,8 @@ pub fn issue_slots(class: &str) -> f64 {
 ///   1.95 per clock per SM, beside LOP3 and IADD3), and ptxas balances the two: half of each;
 /// * `mul.wide` is one `IMAD.WIDE`; a 32-bit integer division or remainder by a run-time
 ///   divisor keeps its 18 (unsigned) or 24 (signed) issue slots, of which 2 conversions, one
-///   MUFU, one fp32, 4 IMAD and the rest on the integer ALU (its SASS sequence);
+///   MUFU, one fp32, 4 IMAD and the rest on the integer ALU (its SASS sequence), and occupies
+///   [`Unit::Idiv`] once: the whole sequence's measured rate, which these pipes do not explain;
 /// * everything else as [`issue_slots`] and [`Unit::of_class`] (sin/cos: `FMUL.RZ` on the fp32
 ///   pipe, then one MUFU).
 pub fn lowered(i: &InstData) -> (f64, [f64; Unit::COUNT]) {
@@ -210,6 +216,8 @@ pub fn lowered(i: &InstData) -> (f64, [f64; Unit::COUNT]) {
             units[Unit::Fp32 as usize] = 1.0;
             units[Unit::Imad as usize] = 4.0;
             units[Unit::Alu as usize] = slots - 8.0;
+            // and the sequence as a whole at the rate measured for it (fifth version)
+            units[Unit::Idiv as usize] = 1.0;
             (slots, units)
         }
         _ => {
@@ -242,6 +250,12 @@ pub struct H100Machine {
     pub unit_per_sm: [f64; Unit::COUNT],
     /// Global sectors per clock per SM through the L1.
     pub l1_sectors_per_sm: f64,
+    /// Requests per clock per SM of global loads the L1 serves (fifth version,
+    /// `l1_requests_per_sm`; 0 when absent: no such limit), and the latency each further cycle
+    /// of the L1's sector rate a request takes (each 4 sectors beyond the first 4) adds to an
+    /// L1 hit in a dependent chain (`l1_wavefront_latency`).
+    pub l1_requests_per_sm: f64,
+    pub l1_wavefront_latency: f64,
     /// Global sectors per clock, whole GPU, from the L2 and from DRAM.
     pub l2_sectors_per_clk: f64,
     pub dram_sectors_per_clk: f64,
@@ -357,6 +371,8 @@ impl H100Machine {
             issue_per_sm: get("issue_per_sm")?,
             unit_per_sm,
             l1_sectors_per_sm: get("l1_sectors_per_sm")?,
+            l1_requests_per_sm: v.get("l1_requests_per_sm").copied().unwrap_or(0.0),
+            l1_wavefront_latency: v.get("l1_wavefront_latency").copied().unwrap_or(0.0),
             l2_sectors_per_clk: get("l2_sectors_per_clk")?,
             dram_sectors_per_clk: get("dram_sectors_per_clk")?,
             l2_bytes: get("l2_bytes")?,
@@ -424,6 +440,10 @@ pub struct ColumnCost {
     pub sectors: f64,
     /// Of which loads served by the L1 (their buffer stays there: no L2 traffic).
     pub l1_only: f64,
+    /// Clocks of the SM's L1 the block's global accesses take: each access's sectors at the
+    /// L1's sector rate, and for a load the L1 serves, at least one request at the L1's
+    /// request rate (fifth version).
+    pub l1_clk: f64,
     /// Of which stores, and the clocks of the whole GPU's store bandwidth they take (each at
     /// the measured rate for its sectors per request).
     pub store_sectors: f64,
@@ -444,17 +464,17 @@ pub struct ColumnCost {
 /// branch, the branch has resolved: values flowing to the next block are waited for at the
 /// block's end (a conservative reading for values used late).
 pub fn chain_cycles(func: &Function, b: Block, table: &LatencyTable, global_load: f64) -> f64 {
-    chain_cycles_with(func, b, table, global_load, &|_| false)
+    chain_cycles_with(func, b, table, global_load, &|_| None)
 }
 
-/// [`chain_cycles`], with the global loads `in_l1` says are served by the L1 at the table's
-/// L1-hit latency (`ld_global`) instead of `global_load`.
+/// [`chain_cycles`], with the global loads `in_l1` gives a latency for served by the L1 at
+/// that latency instead of `global_load`.
 pub fn chain_cycles_with(
     func: &Function,
     b: Block,
     table: &LatencyTable,
     global_load: f64,
-    in_l1: &dyn Fn(Inst) -> bool,
+    in_l1: &dyn Fn(Inst) -> Option<f64>,
 ) -> f64 {
     let mut ready: HashMap<Reg, f64> = HashMap::new();
     let mut t = 0.0f64;
@@ -465,8 +485,7 @@ pub fn chain_cycles_with(
         let slots = lowered(inst).0;
         let lat = match class {
             _ if slots == 0.0 => 0.0,
-            "ld_global" if in_l1(i) => table.get("ld_global"),
-            "ld_global" => global_load,
+            "ld_global" => in_l1(i).unwrap_or(global_load),
             c => table.get(c),
         };
         let mut start = t;
@@ -517,6 +536,7 @@ pub fn column_costs(
     m: &H100Machine,
 ) -> Vec<ColumnCost> {
     let mut spr: HashMap<(&str, u32), f64> = HashMap::new();
+
     let mut stores: std::collections::HashSet<(&str, u32)> = std::collections::HashSet::new();
     let mut local_spr: HashMap<(&str, u32), f64> = HashMap::new();
     if let Some(k) = kernel {
@@ -525,6 +545,7 @@ pub fn column_costs(
             let key = (i.function.as_str(), i.inst);
             if g.requests > 0 {
                 spr.insert(key, g.sectors as f64 / g.requests as f64);
+
                 if i.access == Some(warpscope_profile::model::Access::Store) {
                     stores.insert(key);
                 }
@@ -539,8 +560,20 @@ pub fn column_costs(
         .map(|&(f, b, _)| {
             use cranelift_entity::EntityRef;
             let func = &module.funcs[f];
+            // an L1 hit in a chain: the table's latency, plus the measured latency of each
+            // further L1 cycle its sectors take at 4 per clock (fifth version)
+            let l1_hit = |i: Inst| {
+                l1.has(f, i).then(|| {
+                    let s = spr
+                        .get(&(func.name.as_str(), i.index() as u32))
+                        .copied()
+                        .unwrap_or(1.0);
+                    let waves = (s / m.l1_sectors_per_sm).ceil().max(1.0);
+                    table.get("ld_global") + m.l1_wavefront_latency * (waves - 1.0)
+                })
+            };
             let mut c = ColumnCost {
-                chain: chain_cycles_with(func, b, table, global_load, &|i| l1.has(f, i)),
+                chain: chain_cycles_with(func, b, table, global_load, &l1_hit),
                 ..ColumnCost::default()
             };
             for &i in &func.blocks[b].insts {
@@ -553,11 +586,17 @@ pub fn column_costs(
                 let key = (func.name.as_str(), i.index() as u32);
                 let s = spr.get(&key).copied().unwrap_or(0.0);
                 c.sectors += s;
+                c.l1_clk += s / m.l1_sectors_per_sm;
                 if stores.contains(&key) {
                     c.store_sectors += s;
                     c.store_clk += s / m.store_sectors_per_clk(s);
                 } else if l1.has(f, i) {
                     c.l1_only += s;
+                    let mut clk = s / m.l1_sectors_per_sm;
+                    if m.l1_requests_per_sm > 0.0 && s > 0.0 {
+                        clk = clk.max(1.0 / m.l1_requests_per_sm);
+                    }
+                    c.l1_clk += clk - s / m.l1_sectors_per_sm;
                 }
                 if let Some(bytes) = local_bytes(inst) {
                     // the profile's sectors per request, else every lane at the same offset
@@ -645,6 +684,7 @@ pub fn simt_refine(
             c.units.iter_mut().for_each(|u| *u *= r);
             c.sectors *= r;
             c.l1_only *= r;
+            c.l1_clk *= r;
             c.store_sectors *= r;
             c.store_clk *= r;
             c.local_sectors *= r;
@@ -842,7 +882,7 @@ struct Totals {
     units: [f64; Unit::COUNT],
     /// Global sectors (L1 and L2).
     sectors: f64,
-    /// Global sectors through the L1.
+    /// Clocks of the L1 for global accesses ([`ColumnCost::l1_clk`]).
     l1: f64,
     /// Global load (and atomic) sectors from the L2.
     l2: f64,
@@ -927,7 +967,7 @@ impl Load {
                     *t += a * u;
                 }
                 tot.sectors += a * c.sectors;
-                tot.l1 += a * c.sectors;
+                tot.l1 += a * c.l1_clk;
                 tot.l2 += a * (c.sectors - c.l1_only - c.store_sectors).max(0.0);
                 tot.store_clk += a * c.store_clk;
                 tot.l1_only += a * c.l1_only;
@@ -1131,7 +1171,7 @@ pub fn estimate(inp: &LaunchInput, m: &H100Machine) -> H100Estimate {
     // the local bytes the SM's resident threads hold
     let local_rate = m.local_sectors_per_sm(kf * tpb as f64 * inp.local_bytes_per_thread);
     let l1_time = |t: &Totals| {
-        let (g, l) = (t.l1 / m.l1_sectors_per_sm, t.local / local_rate);
+        let (g, l) = (t.l1, t.local / local_rate);
         (g + l, if l > g { Bound::Local } else { Bound::L1 })
     };
     // each block as if its k co-resident blocks were copies of it: its slot time

@@ -25,6 +25,8 @@ fn cost(issue: f64, unit: Option<Unit>, sectors: f64, chain: f64) -> ColumnCost 
     let mut c = ColumnCost {
         issue,
         sectors,
+        // the test machine's L1: 4 sectors per clock
+        l1_clk: sectors / 4.0,
         chain,
         ..ColumnCost::default()
     };
@@ -285,6 +287,22 @@ fn ptxas_lowering_drops_moves_and_splits_integer_adds() {
     );
     let issue: f64 = got.iter().map(|g| g.0).sum();
     assert_eq!(issue, 25.0);
+    // the remainder, and only it, takes the divider's measured rate once
+    let idiv: Vec<f64> = f.blocks[b]
+        .insts
+        .iter()
+        .map(|&i| lowered(&f.insts[i]).1[Unit::Idiv as usize])
+        .collect();
+    assert_eq!(idiv.iter().sum::<f64>(), 1.0);
+    assert_eq!(idiv[12], 1.0);
+}
+
+#[test]
+fn the_committed_machine_has_the_fifth_versions_facts() {
+    let m = H100Machine::h100();
+    assert_eq!(m.unit_per_sm[Unit::Idiv as usize], 0.1213);
+    assert_eq!(m.l1_requests_per_sm, 0.477);
+    assert_eq!(m.l1_wavefront_latency, 1.97);
 }
 
 #[test]
@@ -473,7 +491,7 @@ fn loads_from_a_buffer_that_fits_in_the_l1_are_served_there() {
     // in a chain the L1 load waits the L1-hit latency, the others the given one
     let t = LatencyTable::h100();
     let head = f.blocks.keys().nth(1).unwrap();
-    let fast = chain_cycles_with(f, head, &t, 300.0, &|_| true);
+    let fast = chain_cycles_with(f, head, &t, 300.0, &|_| Some(t.get("ld_global")));
     let slow = chain_cycles(f, head, &t, 300.0);
     assert!(slow > fast + 200.0, "{slow} vs {fast}");
 }
