@@ -379,11 +379,16 @@ fn merge(
     Some(pool.add(lat, rest, made))
 }
 
-fn greedy(classes: &Classes, lat: &[f64], gs: usize) -> Vec<Members> {
-    let gs32 = gs as u32;
+/// Greedy's start: whole groups of identical threads (in descending class latency, the
+/// gain order) into `out`, and the pool of each class's leftover partial group with the
+/// leftovers' bounds, by id.
+fn leftover_pool(
+    classes: &Classes,
+    lat: &[f64],
+    gs32: u32,
+    out: &mut Vec<Members>,
+) -> (Pool, Vec<u32>) {
     let w = 2 * classes.cols;
-    let mut out: Vec<Members> = Vec::new();
-    // identical threads first, in descending gain (= class latency) order
     let mut ids: Vec<u32> = (0..classes.len() as u32).collect();
     ids.sort_by(|&a, &b| {
         classes.latency[b as usize]
@@ -397,7 +402,6 @@ fn greedy(classes: &Classes, lat: &[f64], gs: usize) -> Vec<Members> {
         members: Vec::new(),
         live: 0,
     };
-    // the leftover groups' bounds, by id
     let mut bounds: Vec<u32> = Vec::new();
     for &c in &ids {
         let n = classes.size[c as usize];
@@ -412,6 +416,13 @@ fn greedy(classes: &Classes, lat: &[f64], gs: usize) -> Vec<Members> {
             pool.add(lat, members, &bounds[at..]);
         }
     }
+    (pool, bounds)
+}
+
+fn greedy(classes: &Classes, lat: &[f64], gs: usize) -> Vec<Members> {
+    let gs32 = gs as u32;
+    let mut out: Vec<Members> = Vec::new();
+    let (mut pool, bounds) = leftover_pool(classes, lat, gs32, &mut out);
     if pool.len() <= EXACT_LEFTOVERS {
         merge_exact(&mut pool, bounds, classes, lat, gs32, &mut out);
     } else {
@@ -1014,33 +1025,7 @@ mod properties {
         let gs32 = gs as u32;
         let w = 2 * c.cols;
         let mut out = Vec::new();
-        let mut ids: Vec<u32> = (0..c.len() as u32).collect();
-        ids.sort_by(|&a, &b| {
-            c.latency[b as usize]
-                .total_cmp(&c.latency[a as usize])
-                .then(a.cmp(&b))
-        });
-        let mut pool = Pool {
-            cols: c.cols,
-            key: vec![],
-            alive: vec![],
-            members: vec![],
-            live: 0,
-        };
-        let mut bounds = Vec::new();
-        for &k in &ids {
-            let n = c.size[k as usize];
-            for _ in 0..n / gs32 {
-                out.push(vec![(k, gs32)]);
-            }
-            if !n.is_multiple_of(gs32) {
-                let m = vec![(k, n % gs32)];
-                let at = bounds.len();
-                bounds.resize(at + w, 0);
-                bounds_of(c, &m, &mut bounds[at..]);
-                pool.add(lat, m, &bounds[at..]);
-            }
-        }
+        let (mut pool, mut bounds) = leftover_pool(c, lat, gs32, &mut out);
         let mut made = vec![0u32; w];
         while pool.live > 1 {
             let live: Vec<usize> = (0..pool.len()).filter(|&i| pool.alive[i]).collect();
