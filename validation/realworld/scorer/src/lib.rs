@@ -685,7 +685,7 @@ pub struct Scores {
     pub per_app: BTreeMap<String, BTreeMap<Measure, Tally>>,
     pub total: BTreeMap<Measure, Tally>,
     pub runs: Vec<Run>,
-    /// The missed and falsely reported lines: application, measure, verdict.
+    /// Every scored line (found, missed, falsely reported): application, measure, verdict.
     pub lines: Vec<(String, Measure, LineVerdict)>,
 }
 
@@ -798,12 +798,8 @@ pub fn score_all(
         let refs: Vec<&Run> = runs.iter().filter(|r| r.app == app.name).collect();
         for meas in Measure::ALL {
             let (t, lines) = score_app_lines(app, &refs, meas);
-            s.lines.extend(
-                lines
-                    .into_iter()
-                    .filter(|l| l.verdict != "TP")
-                    .map(|l| (app.name.clone(), meas, l)),
-            );
+            s.lines
+                .extend(lines.into_iter().map(|l| (app.name.clone(), meas, l)));
             s.total.entry(meas).or_default().add(&t);
             s.per_app
                 .entry(app.name.clone())

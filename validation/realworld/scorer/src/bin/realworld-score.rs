@@ -36,6 +36,9 @@ struct Args {
     /// Also print every missed (FN) and falsely reported (FP) line.
     #[arg(long)]
     lines: bool,
+    /// With --lines, also print the lines found (TP), with `definite` where they are.
+    #[arg(long)]
+    found: bool,
     /// Only these applications (names from apps.tsv).
     #[arg(long = "app")]
     apps: Vec<String>,
@@ -133,7 +136,11 @@ fn main() -> ExitCode {
             println!();
         }
         if args.lines {
-            for (app, meas, l) in &s.lines {
+            for (app, meas, l) in s
+                .lines
+                .iter()
+                .filter(|(_, _, l)| args.found || l.verdict != "TP")
+            {
                 let d = if l.definite { " definite" } else { "" };
                 println!(
                     "{} {app} {} {}:{}{d}",
