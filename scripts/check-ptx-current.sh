@@ -20,7 +20,7 @@ fi
 TMP="$(mktemp -d)"
 trap 'rm -rf "$TMP"' EXIT
 
-DIRS=(corpus crates/analysis/tests/papers crates/analysis/tests/patterns)
+DIRS=(corpus crates/analysis/tests/papers crates/analysis/tests/patterns crates/sass/tests/data)
 mapfile -t SOURCES < <(for d in "${DIRS[@]}"; do ls "$d"/*.cu; done | LC_ALL=C sort)
 
 if ! scripts/regen-ptx.sh --out "$TMP" "${SOURCES[@]}"; then

@@ -23,6 +23,7 @@ struct Ctx<'a> {
     analyses: &'a SecondaryMap<FuncId, FunctionAnalyses>,
     uni: &'a ModuleUniformity,
     ka: &'a KernelAnalysis,
+    sass: Option<&'a warpscope_sass::LineBranches>,
 }
 
 impl Ctx<'_> {
@@ -199,6 +200,56 @@ const PITCH_NOTE: &str = "an integer parameter used as a row pitch was read as p
                           multiple of 32 bytes apart, as real code pads them): what only that \
                           reading shows is `possible`; --assume NAME=VALUE measures it";
 
+/// A branch's lowering as the module's SASS shows it.
+struct SassLowering {
+    lowering: Lowering,
+    /// What the SASS holds at the branch's line (the kernel's and, when ptxas kept it a
+    /// function of its own, the device function's).
+    line: warpscope_sass::LineSass,
+    /// The tools, for the note (`ptxas V13.0.88 for sm_90`).
+    by: String,
+}
+
+/// What ptxas made of the branch ending at `inst`, when the module's SASS is at hand and has
+/// instructions at the branch's own (innermost) source line: a lane-splitting SASS branch
+/// there makes it a branch; none makes it predicated, or a predicated exit where that is what
+/// the PTX shows. `None` when the SASS says nothing about the line (no listing, no line
+/// information, or ptxas moved the line's code elsewhere): the PTX's expectation stands.
+fn sass_lowering(
+    cx: &Ctx<'_>,
+    func: &Function,
+    inst: Inst,
+    expected: Lowering,
+) -> Option<SassLowering> {
+    let table = cx.sass?;
+    let loc = func.insts[inst].loc.filter(|l| l.line > 0)?;
+    let file = cx.input.module.file_name(loc.file)?;
+    let mut line = warpscope_sass::LineSass::default();
+    let kernel = cx.ka.ptx_name.as_str();
+    let own = func.name.as_str();
+    for name in std::iter::once(kernel).chain((own != kernel).then_some(own)) {
+        if let Some(l) = table.line(name, file, loc.line) {
+            line.instructions += l.instructions;
+            line.splitting_branches += l.splitting_branches;
+        }
+    }
+    if line.instructions == 0 {
+        return None;
+    }
+    let lowering = if line.splitting_branches > 0 {
+        Lowering::Branch
+    } else if expected == Lowering::Exit {
+        Lowering::Exit
+    } else {
+        Lowering::Predicated
+    };
+    Some(SassLowering {
+        lowering,
+        line,
+        by: table.produced_by.clone(),
+    })
+}
+
 fn branch_finding(cx: &Ctx<'_>, b: &BranchResult) -> Option<Finding> {
     let (func, fa, u) = cx.func(b.site.ctx);
     let cause = u.and_then(|u| u.branch_cause(b.site.inst));
@@ -273,8 +324,10 @@ fn branch_finding(cx: &Ctx<'_>, b: &BranchResult) -> Option<Finding> {
     if b.site.ctx != 0 {
         f.function = Some(names::base_name(&func.name));
     }
-    let lowering =
+    let expected =
         crate::lowering::lowering(func, fa, b.site.block, b.site.ctx == 0, b.site.loop_exit);
+    let sass = sass_lowering(cx, func, b.site.inst, expected);
+    let lowering = sass.as_ref().map_or(expected, |s| s.lowering);
     if b.class == DivClass::Boundary {
         f.kind = Some("boundary".to_string());
     } else if let Some(k) = lowering.kind() {
@@ -307,16 +360,36 @@ fn branch_finding(cx: &Ctx<'_>, b: &BranchResult) -> Option<Finding> {
              (e.g. a loop that runs no iteration)",
         );
     }
-    match lowering {
-        Lowering::Branch => {}
-        Lowering::Exit => f.notes.push(
+    match (lowering, &sass) {
+        (Lowering::Branch, None) => {}
+        (Lowering::Branch, Some(s)) => f.notes.push(format!(
+            "lowering: {} keeps {} branch instruction(s) lanes can split at this line{}",
+            s.by,
+            s.line.splitting_branches,
+            match expected {
+                Lowering::Branch => String::new(),
+                Lowering::Exit => " (read off the PTX alone, it would be a predicated exit)".into(),
+                Lowering::Predicated => format!(
+                    " (read off the PTX alone, a body this short, at most {} instructions, \
+                     would be predicated)",
+                    crate::lowering::IF_CONVERT_MAX
+                ),
+            }
+        )),
+        (Lowering::Predicated, Some(s)) => f.notes.push(format!(
+            "lowering: {} compiles this line to {} SASS instruction(s), none of them a branch \
+             lanes can split: the code is predicated or selected instead, so no divergent \
+             branch executes (a profiler counts none)",
+            s.by, s.line.instructions
+        )),
+        (Lowering::Exit, _) => f.notes.push(
             "lowering: one side leaves the kernel, which ptxas compiles to a predicated exit \
              (`@P EXIT`), not a branch: the lanes that leave are done and the warp runs one \
              path, so no divergent branch executes (a profiler counts none); the lanes that \
              left stay idle until the warp ends"
                 .to_string(),
         ),
-        Lowering::Predicated => f.notes.push(format!(
+        (Lowering::Predicated, None) => f.notes.push(format!(
             "lowering: a straight-line body of at most {} instructions, which ptxas predicates \
              instead of branching around: every lane issues it, those whose condition fails \
              with the predicate off, so no divergent branch executes (a profiler counts none)",
@@ -439,6 +512,24 @@ fn slow_path_finding(cx: &Ctx<'_>, ctx: usize, sp: &crate::slow_path::SlowPath) 
          `-use_fast_math`) compile without the slow path"
             .to_string(),
     );
+    match sass_lowering(cx, func, sp.inst, Lowering::Branch) {
+        Some(s) if s.lowering == Lowering::Branch => f.notes.push(format!(
+            "lowering: {} keeps {} branch instruction(s) lanes can split at this line",
+            s.by, s.line.splitting_branches
+        )),
+        Some(s) => {
+            // No branch on the line: the test and the call are elsewhere (a subroutine of
+            // its own), so no divergent branch is counted here.
+            f.kind = Some("predicated".to_string());
+            f.notes.push(format!(
+                "lowering: {} compiles this line to {} SASS instruction(s), none of them a \
+                 branch lanes can split: whatever slow path it has is entered elsewhere, so no \
+                 divergent branch executes at this line (a profiler counts none)",
+                s.by, s.line.instructions
+            ));
+        }
+        None => {}
+    }
     f
 }
 
@@ -910,6 +1001,7 @@ pub fn kernel_findings(
     analyses: &SecondaryMap<FuncId, FunctionAnalyses>,
     uni: &ModuleUniformity,
     ka: &KernelAnalysis,
+    sass: Option<&warpscope_sass::LineBranches>,
 ) -> (Vec<Finding>, usize) {
     let cx = Ctx {
         input,
@@ -917,6 +1009,7 @@ pub fn kernel_findings(
         analyses,
         uni,
         ka,
+        sass,
     };
     let mut all = Vec::new();
     for b in &ka.branches {

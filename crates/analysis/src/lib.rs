@@ -114,6 +114,10 @@ pub struct CheckOptions {
     /// parameters that every launch passes as a compile-time constant are bound to it (a
     /// range when the launches differ), below `--assume` and the configuration file.
     pub launches: BTreeMap<String, Vec<HostLaunch>>,
+    /// What ptxas compiled the module to, when the command line asked it (`--sass`): where a
+    /// branch's line has SASS, whether a lane-splitting branch is there decides whether the
+    /// branch is reported as one or as a note of kind `predicated` (see [`lowering`]).
+    pub sass: Option<warpscope_sass::SassHandle>,
 }
 
 impl CheckOptions {
@@ -591,7 +595,8 @@ fn check_kernel(shared: &ModuleShared<'_>, fid: FuncId) -> KernelOutcome {
                     k.geometry = g.clone();
                     let budget = checks::Budget::for_share(share, shapes.len());
                     evaluate(module, analyses, uni, &built, g, &params, budget, &mut k);
-                    let (fs, sup) = findings::kernel_findings(input, ptx, analyses, uni, &k);
+                    let (fs, sup) =
+                        findings::kernel_findings(input, ptx, analyses, uni, &k, sass_of(opts));
                     per_shape.push((k, fs, sup));
                 }
                 timings.evaluation += t.elapsed();
@@ -647,9 +652,15 @@ fn check_kernel(shared: &ModuleShared<'_>, fid: FuncId) -> KernelOutcome {
         }
     }
     let t = Instant::now();
-    let (fs, suppressed) = findings::kernel_findings(input, ptx, analyses, uni, &ka);
+    let (fs, suppressed) = findings::kernel_findings(input, ptx, analyses, uni, &ka, sass_of(opts));
     timings.findings += t.elapsed();
     (ka, fs, suppressed, timings)
+}
+
+/// The SASS line table, once ptxas and nvdisasm are done (none when they were not asked or
+/// failed: the branch verdicts then rest on [`lowering`]'s expectations alone).
+fn sass_of(opts: &CheckOptions) -> Option<&warpscope_sass::LineBranches> {
+    opts.sass.as_ref().and_then(|h| h.wait().as_ref().ok())
 }
 
 /// A kernel's Arithmetic Control Form with the sites to evaluate: what does not depend on

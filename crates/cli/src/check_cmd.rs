@@ -68,6 +68,11 @@ pub struct CheckArgs {
     /// `--deny` count them.
     #[arg(long)]
     pub boundary: bool,
+    /// Read how ptxas lowers each branch from the SASS it compiles the module to (for sm_90,
+    /// with ptxas and nvdisasm): `auto` when both are found (the default; `$WARPSCOPE_SASS`
+    /// sets it too), `on` to require them, `off` to go by the PTX alone.
+    #[arg(long, value_name = "auto|on|off")]
+    pub sass: Option<String>,
     /// Run this launch spec on the emulator and mark each finding confirmed, refuted or not
     /// executed by the run; also list what the run found that static analysis missed.
     #[arg(long, value_name = "SPEC")]
@@ -95,6 +100,7 @@ impl CheckArgs {
             show_ptx: false,
             verbose: false,
             boundary: false,
+            sass: None,
             confirm: None,
             compile,
         }
@@ -343,6 +349,10 @@ pub struct Analysed {
     pub suppressed: usize,
     /// Some input could not be loaded or analysed (reported on stderr).
     pub failed: bool,
+    /// How branches' lowering was read: the tools whose SASS was used, and the modules whose
+    /// SASS could not be had, with the reason.
+    pub sass_used: Option<String>,
+    pub sass_failed: Vec<String>,
 }
 
 /// Loads and checks every input of `args` with `opts`.
@@ -361,6 +371,24 @@ pub fn analyse(args: &CheckArgs, opts: &CheckOptions) -> Analysed {
         }
     }
     let host_sources = &host_sources;
+    let sass =
+        match crate::sass::SassMode::resolve(args.sass.as_deref()).and_then(crate::sass::tools) {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return Analysed {
+                    report: all,
+                    sources,
+                    modules: Vec::new(),
+                    suppressed: 0,
+                    failed: true,
+                    sass_used: None,
+                    sass_failed: Vec::new(),
+                };
+            }
+        };
+    let mut sass_used = None;
+    let mut sass_failed = Vec::new();
     let mut suppressed = 0usize;
     let mut loaded_modules = Vec::new();
     let trace = std::env::var_os("WARPSCOPE_TRACE").is_some();
@@ -380,6 +408,9 @@ pub fn analyse(args: &CheckArgs, opts: &CheckOptions) -> Analysed {
         let mut opts = opts.clone();
         if !args.no_host_source {
             opts.add_launches(host_launches(&loaded.module, sm, host_sources));
+        }
+        if let Some(sass) = sass {
+            opts.sass = Some(crate::sass::start(sass, loaded.source.text.clone()));
         }
         let opts = &opts;
         let load_time = t_load.elapsed();
@@ -416,8 +447,24 @@ pub fn analyse(args: &CheckArgs, opts: &CheckOptions) -> Analysed {
             );
         }
         suppressed += result.suppressed;
+        let mut kernels = result.report.kernels;
+        if let Some(h) = &opts.sass {
+            let note = match h.wait() {
+                Ok(t) => {
+                    sass_used = Some(t.produced_by.clone());
+                    format!("branch lowering: read from the SASS of {}", t.produced_by)
+                }
+                Err(e) => {
+                    sass_failed.push(format!("{}: {e}", path.display()));
+                    format!("branch lowering: expected from the PTX (no SASS: {e})")
+                }
+            };
+            for k in &mut kernels {
+                k.notes.push(note.clone());
+            }
+        }
         all.inputs.extend(result.report.inputs);
-        all.kernels.extend(result.report.kernels);
+        all.kernels.extend(kernels);
         all.findings.extend(result.report.findings);
         loaded_modules.push(loaded);
     }
@@ -427,6 +474,8 @@ pub fn analyse(args: &CheckArgs, opts: &CheckOptions) -> Analysed {
         modules: loaded_modules,
         suppressed,
         failed,
+        sass_used,
+        sass_failed,
     }
 }
 
@@ -450,6 +499,8 @@ pub fn run(args: CheckArgs) -> ExitCode {
         modules,
         suppressed,
         failed,
+        sass_used,
+        sass_failed,
     } = analyse(&args, &opts);
     if failed && all.findings.is_empty() {
         return ExitCode::from(2);
@@ -536,6 +587,14 @@ pub fn run(args: CheckArgs) -> ExitCode {
             if suppressed > 0 {
                 s.push_str(&format!(
                     "{suppressed} finding(s) suppressed by allow comments\n"
+                ));
+            }
+            if let Some(by) = &sass_used {
+                s.push_str(&format!("branch lowering read from the SASS of {by}\n"));
+            }
+            for f in &sass_failed {
+                s.push_str(&format!(
+                    "no SASS for {f}; branch lowering expected from the PTX there\n"
                 ));
             }
             s

@@ -13,6 +13,7 @@ mod progress;
 mod ptx_cmd;
 mod report_cmd;
 mod run_cmd;
+mod sass;
 mod schedule;
 
 use clap::{Parser, Subcommand};

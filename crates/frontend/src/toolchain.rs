@@ -81,8 +81,38 @@ fn search_path(name: &str) -> Option<PathBuf> {
         .find(|p| is_executable(p))
 }
 
-/// Site-packages directories of the `python3` on PATH (empty when there is none).
+/// Finds one of the CUDA toolkit's programs (`ptxas`, `nvdisasm`, ...) the way nvcc is found:
+/// `$CUDA_HOME/bin` (and `$CUDA_PATH`), `PATH`, then pip's `nvidia/cu13/bin` (`cu12`) in the
+/// site-packages of the `python3` on PATH (the `nvidia-cuda-nvcc` and `nvidia-cuda-nvdisasm`
+/// wheels put them there).
+pub fn find_cuda_tool(name: &str) -> Option<PathBuf> {
+    for var in ["CUDA_HOME", "CUDA_PATH"] {
+        if let Some(home) = std::env::var_os(var) {
+            let p = PathBuf::from(home).join("bin").join(name);
+            if is_executable(&p) {
+                return Some(p);
+            }
+        }
+    }
+    if let Some(p) = search_path(name) {
+        return Some(p);
+    }
+    python_site_packages().into_iter().find_map(|sp| {
+        ["cu13", "cu12"].into_iter().find_map(|cu| {
+            let p = sp.join("nvidia").join(cu).join("bin").join(name);
+            is_executable(&p).then_some(p)
+        })
+    })
+}
+
+/// Site-packages directories of the `python3` on PATH (empty when there is none); asked once
+/// per process (starting python costs a tenth of a second or more).
 fn python_site_packages() -> Vec<PathBuf> {
+    static DIRS: std::sync::OnceLock<Vec<PathBuf>> = std::sync::OnceLock::new();
+    DIRS.get_or_init(ask_python_site_packages).clone()
+}
+
+fn ask_python_site_packages() -> Vec<PathBuf> {
     let script = "import site,sys\n\
                   p=list(site.getsitepackages())\n\
                   u=site.getusersitepackages()\n\

@@ -71,15 +71,20 @@ pub enum Mode {
     /// As defaults, plus `--block K=X,Y,Z --grid K=X,Y,Z` for each kernel the H100 ran, with the
     /// geometry of its first profiled launch (`truth/launches.tsv`).
     Geometry,
+    /// As defaults, plus `--sass on`: each branch's lowering read from the SASS ptxas compiles
+    /// the module to (ptxas and nvdisasm needed; every other mode passes `--sass off`, so its
+    /// scores do not depend on which tools the machine has).
+    Sass,
 }
 
 impl Mode {
     /// Every mode, in the order of the tables.
-    pub const ALL: [Mode; 4] = [
+    pub const ALL: [Mode; 5] = [
         Mode::PtxOnly,
         Mode::Defaults,
         Mode::HostSource,
         Mode::Geometry,
+        Mode::Sass,
     ];
 
     pub fn name(self) -> &'static str {
@@ -88,6 +93,7 @@ impl Mode {
             Mode::Defaults => "defaults",
             Mode::HostSource => "defaults + host source",
             Mode::Geometry => "geometry given",
+            Mode::Sass => "defaults + SASS",
         }
     }
 
@@ -98,6 +104,7 @@ impl Mode {
             Mode::Defaults => "defaults",
             Mode::HostSource => "host",
             Mode::Geometry => "geometry",
+            Mode::Sass => "sass",
         }
     }
 
@@ -287,6 +294,8 @@ pub fn load_apps(root: &Path) -> Result<Vec<App>, String> {
 /// The arguments `mode` adds for `module` of `app`.
 pub fn mode_args(app: &App, module_text: &str, mode: Mode) -> Vec<String> {
     let mut a = Vec::new();
+    a.push("--sass".into());
+    a.push(if mode == Mode::Sass { "on" } else { "off" }.into());
     if mode == Mode::PtxOnly {
         a.push("--no-host-source".into());
     }

@@ -100,7 +100,7 @@ fn main() -> ExitCode {
     };
     let Some(modes) = Mode::parse_list(&args.mode) else {
         eprintln!(
-            "error: unknown mode `{}` (ptx-only, defaults, host, geometry, both or all)",
+            "error: unknown mode `{}` (ptx-only, defaults, host, geometry, sass, both or all)",
             args.mode
         );
         return ExitCode::from(2);

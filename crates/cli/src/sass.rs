@@ -1,0 +1,92 @@
+//! `--sass`: asking ptxas how it lowers each branch, instead of expecting it from the PTX.
+//!
+//! `auto` (the default; `$WARPSCOPE_SASS` changes it) uses ptxas and nvdisasm when both are
+//! found (`$CUDA_HOME/bin`, `PATH`, pip's `nvidia/cu13/bin`: the `nvidia-cuda-nvcc` and
+//! `nvidia-cuda-nvdisasm` wheels), `on` requires them, `off` never runs them. Each module is
+//! compiled on a thread of its own while the analysis runs; the analysis waits for the listing
+//! only when it words its branch findings.
+
+use std::sync::OnceLock;
+use warpscope_sass::{LineBranches, SassHandle, Toolchain};
+
+/// The target the SASS is built for: the H100's.
+pub const ARCH: &str = "sm_90";
+
+/// What `--sass` asked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SassMode {
+    Auto,
+    On,
+    Off,
+}
+
+impl SassMode {
+    /// `--sass VALUE`, else `$WARPSCOPE_SASS`, else `auto`.
+    pub fn resolve(flag: Option<&str>) -> Result<SassMode, String> {
+        let env = std::env::var("WARPSCOPE_SASS").ok();
+        let (value, from) = match (flag, env.as_deref()) {
+            (Some(v), _) => (v.to_string(), "--sass"),
+            (None, Some(v)) if !v.is_empty() => (v.to_string(), "WARPSCOPE_SASS"),
+            _ => return Ok(SassMode::Auto),
+        };
+        match value.as_str() {
+            "auto" => Ok(SassMode::Auto),
+            "on" => Ok(SassMode::On),
+            "off" => Ok(SassMode::Off),
+            v => Err(format!(
+                "{from}: unknown value `{v}` (expected auto, on or off)"
+            )),
+        }
+    }
+}
+
+/// The tools and the words the report uses for them, looked up once per run.
+pub struct Sass {
+    tools: Toolchain,
+    produced_by: String,
+}
+
+/// Finds ptxas and nvdisasm for `mode`: `Ok(None)` when SASS is off, or `auto` found no
+/// tools; `Err` when `on` found none.
+pub fn tools(mode: SassMode) -> Result<Option<&'static Sass>, String> {
+    static FOUND: OnceLock<Option<Sass>> = OnceLock::new();
+    if mode == SassMode::Off {
+        return Ok(None);
+    }
+    let found = FOUND.get_or_init(|| {
+        let ptxas = warpscope_frontend::toolchain::find_cuda_tool("ptxas")?;
+        let nvdisasm = warpscope_frontend::toolchain::find_cuda_tool("nvdisasm")?;
+        let tools = Toolchain::new(ptxas, nvdisasm);
+        let version = tools
+            .ptxas_version()
+            .unwrap_or_else(|| "(version unknown)".into());
+        Some(Sass {
+            tools,
+            produced_by: format!("ptxas {version} for {ARCH}"),
+        })
+    });
+    match (found, mode) {
+        (Some(s), _) => Ok(Some(s)),
+        (None, SassMode::On) => Err(
+            "--sass on: ptxas and nvdisasm are needed (looked in $CUDA_HOME/bin, PATH and pip's \
+             site-packages nvidia/cu13/bin; `pip install nvidia-cuda-nvcc==13.0.88 \
+             nvidia-cuda-nvdisasm` provides both)"
+                .to_string(),
+        ),
+        (None, _) => Ok(None),
+    }
+}
+
+/// Starts compiling `ptx` on a thread; the handle gets the line table or the reason there is
+/// none.
+pub fn start(sass: &'static Sass, ptx: String) -> SassHandle {
+    let handle = SassHandle::new();
+    let h = handle.clone();
+    std::thread::spawn(move || {
+        let answer = warpscope_sass::compile(&sass.tools, &ptx, ARCH)
+            .map(|l| LineBranches::new(&l, sass.produced_by.clone()))
+            .map_err(|e| e.to_string());
+        h.set(answer);
+    });
+    handle
+}

@@ -1,0 +1,88 @@
+//! `warpscope check --sass`: each branch's lowering read from the SASS ptxas compiles the
+//! module to, on `crates/sass/tests/data/lowering.cu`, whose three branches ptxas 13.0.88
+//! lowers as its comments say. Without ptxas and nvdisasm, `--sass on` must fail with an error
+//! that says what to install, and the test says SKIPPED where the harness does not capture it.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::Command;
+
+const PTX: &str = "crates/sass/tests/data/lowering.ptx";
+
+fn check(sass: &str, env: Option<&str>) -> (i32, serde_json::Value, String) {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_warpscope"));
+    cmd.current_dir(root).env_remove("WARPSCOPE_SASS");
+    if let Some(e) = env {
+        cmd.env("WARPSCOPE_SASS", e);
+    }
+    cmd.args(["check", "--format", "json", "--no-host-source"]);
+    if !sass.is_empty() {
+        cmd.args(["--sass", sass]);
+    }
+    let out = cmd.arg(PTX).output().expect("run warpscope");
+    let json = serde_json::from_slice(&out.stdout).unwrap_or(serde_json::Value::Null);
+    (
+        out.status.code().unwrap_or(-1),
+        json,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The `kind` of the divergent-branch finding at `line` (`""` for a plain branch).
+fn branch_kind(report: &serde_json::Value, line: u64) -> Option<String> {
+    report["report"]["findings"]
+        .as_array()?
+        .iter()
+        .find(|f| f["rule"] == "divergent-branch" && f["location"]["cuda"]["line"] == line)
+        .map(|f| f["kind"].as_str().unwrap_or("").to_string())
+}
+
+fn tools_found() -> bool {
+    warpscope_frontend::toolchain::find_cuda_tool("ptxas").is_some()
+        && warpscope_frontend::toolchain::find_cuda_tool("nvdisasm").is_some()
+}
+
+#[test]
+fn off_goes_by_the_ptx() {
+    let (code, r, err) = check("off", None);
+    assert_eq!(code, 0, "{err}");
+    // The size rule: the short body is predicated, the long one branched around.
+    assert_eq!(branch_kind(&r, 9).as_deref(), Some("predicated"));
+    assert_eq!(branch_kind(&r, 21).as_deref(), Some(""));
+    assert_eq!(branch_kind(&r, 37).as_deref(), Some("exit"));
+}
+
+#[test]
+fn on_reads_the_sass() {
+    if !tools_found() {
+        let (code, _, err) = check("on", None);
+        assert_eq!(code, 2, "--sass on without the tools must fail");
+        assert!(err.contains("nvdisasm"), "{err}");
+        let _ = writeln!(
+            std::io::stderr(),
+            "\nSKIPPED check_sass on_reads_the_sass: ptxas or nvdisasm not found\n"
+        );
+        return;
+    }
+    for (sass, env) in [("on", None), ("", Some("on")), ("", None)] {
+        let (code, r, err) = check(sass, env);
+        assert_eq!(code, 0, "{err}");
+        // ptxas keeps the short body's branch and predicates the long body.
+        assert_eq!(branch_kind(&r, 9).as_deref(), Some(""), "{sass} {env:?}");
+        assert_eq!(branch_kind(&r, 21).as_deref(), Some("predicated"));
+        assert_eq!(branch_kind(&r, 37).as_deref(), Some("exit"));
+        let notes = r["report"]["kernels"][0]["notes"].to_string();
+        assert!(notes.contains("read from the SASS of ptxas"), "{notes}");
+    }
+}
+
+#[test]
+fn bad_values_are_refused() {
+    let (code, _, err) = check("sometimes", None);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown value `sometimes`"), "{err}");
+    let (code, _, err) = check("", Some("maybe"));
+    assert_eq!(code, 2);
+    assert!(err.contains("WARPSCOPE_SASS"), "{err}");
+}

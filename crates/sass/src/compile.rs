@@ -1,0 +1,152 @@
+//! Running ptxas and nvdisasm on a module.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::listing::{Listing, parse};
+
+/// The two programs, found by the caller (`warpscope_frontend::toolchain::find_cuda_tool`).
+#[derive(Debug, Clone)]
+pub struct Toolchain {
+    pub ptxas: PathBuf,
+    pub nvdisasm: PathBuf,
+    /// Longest either may run before it is stopped.
+    pub time_limit: Duration,
+}
+
+/// Why no listing came back.
+#[derive(Debug, thiserror::Error)]
+pub enum SassError {
+    #[error("cannot run {tool}: {source}")]
+    Spawn {
+        tool: String,
+        source: std::io::Error,
+    },
+    #[error("{tool} failed: {message}")]
+    Failed { tool: String, message: String },
+    #[error("{tool} ran past {secs} s and was stopped")]
+    Timeout { tool: String, secs: u64 },
+    #[error("cannot write the module for ptxas: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+impl Toolchain {
+    pub fn new(ptxas: PathBuf, nvdisasm: PathBuf) -> Toolchain {
+        Toolchain {
+            ptxas,
+            nvdisasm,
+            time_limit: Duration::from_secs(60),
+        }
+    }
+
+    /// ptxas's version (`V13.0.88`), or `None` when it does not say.
+    pub fn ptxas_version(&self) -> Option<String> {
+        let out = Command::new(&self.ptxas).arg("--version").output().ok()?;
+        let text = String::from_utf8_lossy(&out.stdout);
+        text.split_whitespace()
+            .rev()
+            .find(|w| w.starts_with('V') && w[1..].starts_with(|c: char| c.is_ascii_digit()))
+            .map(str::to_string)
+    }
+}
+
+/// Compiles `ptx` for `arch` (`sm_90`) with ptxas (`-O3`, line information, as nvcc builds a
+/// program) and disassembles the result with nvdisasm (`-g -c`). Works in a fresh directory
+/// under the system's temporary directory, removed afterwards.
+pub fn compile(tools: &Toolchain, ptx: &str, arch: &str) -> Result<Listing, SassError> {
+    static COUNTER: AtomicU32 = AtomicU32::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "warpscope-sass-{}-{}",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::create_dir_all(&dir)?;
+    let result = compile_in(tools, ptx, arch, &dir);
+    let _ = std::fs::remove_dir_all(&dir);
+    result
+}
+
+fn compile_in(tools: &Toolchain, ptx: &str, arch: &str, dir: &Path) -> Result<Listing, SassError> {
+    let input = dir.join("module.ptx");
+    let cubin = dir.join("module.cubin");
+    std::fs::write(&input, ptx)?;
+    let mut ptxas = Command::new(&tools.ptxas);
+    ptxas
+        .arg(format!("-arch={arch}"))
+        .arg("-O3")
+        .arg("-lineinfo")
+        .arg("-o")
+        .arg(&cubin)
+        .arg(&input);
+    run(&mut ptxas, "ptxas", tools.time_limit)?;
+    let mut dis = Command::new(&tools.nvdisasm);
+    dis.arg("-g").arg("-c").arg(&cubin);
+    let text = run(&mut dis, "nvdisasm", tools.time_limit)?;
+    Ok(parse(&text))
+}
+
+/// Runs `cmd` to completion within `limit`, returning its standard output.
+fn run(cmd: &mut Command, tool: &str, limit: Duration) -> Result<String, SassError> {
+    let mut child = cmd
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|source| SassError::Spawn {
+            tool: tool.to_string(),
+            source,
+        })?;
+    // Drain both pipes on threads so a large listing cannot block the child.
+    let mut out = child.stdout.take();
+    let mut err = child.stderr.take();
+    let t_out = std::thread::spawn(move || {
+        let mut s = String::new();
+        if let Some(o) = out.as_mut() {
+            let _ = std::io::Read::read_to_string(o, &mut s);
+        }
+        s
+    });
+    let t_err = std::thread::spawn(move || {
+        let mut s = String::new();
+        if let Some(o) = err.as_mut() {
+            let _ = std::io::Read::read_to_string(o, &mut s);
+        }
+        s
+    });
+    let start = Instant::now();
+    let status = loop {
+        match child.try_wait()? {
+            Some(s) => break s,
+            None if start.elapsed() > limit => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(SassError::Timeout {
+                    tool: tool.to_string(),
+                    secs: limit.as_secs(),
+                });
+            }
+            None => std::thread::sleep(Duration::from_millis(5)),
+        }
+    };
+    let stdout = t_out.join().unwrap_or_default();
+    let stderr = t_err.join().unwrap_or_default();
+    if !status.success() {
+        let message = stderr
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .take(3)
+            .collect::<Vec<_>>()
+            .join("; ");
+        return Err(SassError::Failed {
+            tool: tool.to_string(),
+            message: if message.is_empty() {
+                status.to_string()
+            } else {
+                message
+            },
+        });
+    }
+    Ok(stdout)
+}

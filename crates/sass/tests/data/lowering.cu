@@ -1,0 +1,41 @@
+// Three branches on which ptxas 13.0.88 (sm_90, -O3) and a size rule read off PTX disagree or
+// agree, for the `--sass` tests (crates/cli/tests/check_sass.rs, crates/sass/tests/tools.rs).
+
+// A 7-instruction body with two stores: short enough that the PTX rule expects ptxas to
+// predicate it, but ptxas keeps a branch around it (line 9).
+__global__ void stores_kept(const float *a, float *out, float *out2, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float v = a[i];
+  if (v > 0.5f) {
+    out[i] = v * 2.0f;
+    out2[i] = v + 1.0f;
+  }
+  out[i + n] = v;
+}
+
+// Ten loads and five multiply-adds: too long for the PTX rule, yet ptxas predicates the body
+// (line 21): no branch in the SASS.
+__global__ void long_predicated(const float *a, float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float s = a[i];
+  if (threadIdx.x & 1) {
+    s = s * a[i + 1] + a[i + 2];
+    s = s * a[i + 3] + a[i + 4];
+    s = s * a[i + 5] + a[i + 6];
+    s = s * a[i + 7] + a[i + 8];
+    s = s * a[i + 9] + a[i + 10];
+  }
+  out[i] = s;
+}
+
+// The last statement under a thread test: a predicated exit either way (line 37).
+__global__ void tail_exit(const int *keys, int *out, int n) {
+  __shared__ int s[256];
+  int t = threadIdx.x;
+  s[t] = keys[blockIdx.x * 256 + t];
+  __syncthreads();
+  if (t & 1) {
+    out[blockIdx.x * 256 + t] = s[t ^ 1];
+    out[n + blockIdx.x * 256 + t] = s[t];
+  }
+}
