@@ -4,8 +4,10 @@
 //! found (`$CUDA_HOME/bin`, `PATH`, pip's `nvidia/cu13/bin`: the `nvidia-cuda-nvcc` and
 //! `nvidia-cuda-nvdisasm` wheels), `on` requires them, `off` never runs them. Each module is
 //! compiled on a thread of its own while the analysis runs; the analysis waits for the listing
-//! only when it words its branch findings.
+//! only when it words its branch findings. Line tables are kept on disk (see [`cache_dir`]),
+//! so an unchanged module is not compiled twice.
 
+use std::path::PathBuf;
 use std::sync::OnceLock;
 use warpscope_sass::{LineBranches, SassHandle, Toolchain};
 
@@ -77,15 +79,42 @@ pub fn tools(mode: SassMode) -> Result<Option<&'static Sass>, String> {
     }
 }
 
-/// Starts compiling `ptx` on a thread; the handle gets the line table or the reason there is
-/// none.
+/// Where line tables are kept between runs: `$WARPSCOPE_CACHE_DIR` (empty: nowhere), else
+/// `$XDG_CACHE_HOME/warpscope/sass`, else `~/.cache/warpscope/sass`.
+fn cache_dir() -> Option<PathBuf> {
+    if let Some(d) = std::env::var_os("WARPSCOPE_CACHE_DIR") {
+        return (!d.is_empty()).then(|| PathBuf::from(d));
+    }
+    let base = std::env::var_os("XDG_CACHE_HOME")
+        .filter(|d| !d.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))?;
+    Some(base.join("warpscope").join("sass"))
+}
+
+/// Starts compiling `ptx` on a thread (or reading the table an earlier run kept for the same
+/// text and tools); the handle gets the line table or the reason there is none.
 pub fn start(sass: &'static Sass, ptx: String) -> SassHandle {
     let handle = SassHandle::new();
     let h = handle.clone();
     std::thread::spawn(move || {
+        let tools_id = format!(
+            "{} {} {}",
+            sass.tools.ptxas.display(),
+            sass.produced_by,
+            sass.tools.nvdisasm.display()
+        );
+        let file = cache_dir().map(|d| warpscope_sass::cache::path(&d, &tools_id, ARCH, &ptx));
+        if let Some(t) = file.as_deref().and_then(warpscope_sass::cache::load) {
+            h.set(Ok(t));
+            return;
+        }
         let answer = warpscope_sass::compile(&sass.tools, &ptx, ARCH)
             .map(|l| LineBranches::new(&l, sass.produced_by.clone()))
             .map_err(|e| e.to_string());
+        if let (Some(f), Ok(t)) = (&file, &answer) {
+            warpscope_sass::cache::store(f, t);
+        }
         h.set(answer);
     });
     handle

@@ -10,9 +10,21 @@ use std::process::Command;
 const PTX: &str = "crates/sass/tests/data/lowering.ptx";
 
 fn check(sass: &str, env: Option<&str>) -> (i32, serde_json::Value, String) {
+    check_cached(sass, env, None)
+}
+
+/// As [`check`], keeping line tables in `cache` (none when `None`).
+fn check_cached(
+    sass: &str,
+    env: Option<&str>,
+    cache: Option<&std::path::Path>,
+) -> (i32, serde_json::Value, String) {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_warpscope"));
-    cmd.current_dir(root).env_remove("WARPSCOPE_SASS");
+    cmd.current_dir(root).env_remove("WARPSCOPE_SASS").env(
+        "WARPSCOPE_CACHE_DIR",
+        cache.map_or("".into(), |c| c.as_os_str().to_owned()),
+    );
     if let Some(e) = env {
         cmd.env("WARPSCOPE_SASS", e);
     }
@@ -85,4 +97,53 @@ fn bad_values_are_refused() {
     let (code, _, err) = check("", Some("maybe"));
     assert_eq!(code, 2);
     assert!(err.contains("WARPSCOPE_SASS"), "{err}");
+}
+
+#[test]
+fn line_tables_are_kept_and_damaged_ones_rebuilt() {
+    if !tools_found() {
+        let _ = writeln!(
+            std::io::stderr(),
+            "\nSKIPPED check_sass line_tables_are_kept: ptxas or nvdisasm not found\n"
+        );
+        return;
+    }
+    let dir =
+        std::env::temp_dir().join(format!("warpscope-sass-cache-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let (code, first, err) = check_cached("on", None, Some(&dir));
+    assert_eq!(code, 0, "{err}");
+    let files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("cache dir made")
+        .map(|e| e.expect("entry").path())
+        .collect();
+    assert_eq!(files.len(), 1, "{files:?}");
+    let (_, again, _) = check_cached("on", None, Some(&dir));
+    assert_eq!(first, again);
+    // A damaged table is not trusted: the module is compiled again and the answer is the same.
+    std::fs::write(&files[0], "warpscope-sass-lines 1\nline\tbroken\n").expect("damage");
+    let (_, rebuilt, _) = check_cached("on", None, Some(&dir));
+    assert_eq!(first, rebuilt);
+    assert!(
+        std::fs::read_to_string(&files[0])
+            .expect("rewritten")
+            .contains("_Z11stores_keptPKfPfS1_i")
+    );
+    // A kept table answers without the tools' work: fake one that says line 21 keeps a branch.
+    let text = std::fs::read_to_string(&files[0]).expect("table");
+    let faked: String = text
+        .lines()
+        .map(|l| {
+            let c: Vec<&str> = l.split('\t').collect();
+            if c.len() == 6 && c[1] == "_Z15long_predicatedPKfPfi" && c[3] == "21" {
+                format!("{}\t{}\t{}\t{}\t{}\t1\n", c[0], c[1], c[2], c[3], c[4])
+            } else {
+                format!("{l}\n")
+            }
+        })
+        .collect();
+    std::fs::write(&files[0], faked).expect("fake");
+    let (_, from_cache, _) = check_cached("on", None, Some(&dir));
+    assert_eq!(branch_kind(&from_cache, 21).as_deref(), Some(""));
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -11,6 +11,7 @@
 //! CUDA source line, how many SASS instructions ptxas placed there and how many of them are
 //! branches whose lanes can split.
 
+pub mod cache;
 pub mod compile;
 pub mod listing;
 
