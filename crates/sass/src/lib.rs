@@ -13,9 +13,11 @@
 
 pub mod cache;
 pub mod compile;
+pub mod cubin;
 pub mod listing;
 
 pub use compile::{SassError, Toolchain, compile};
+pub use cubin::{CubinError, read as read_cubin};
 pub use listing::{Guard, Listing, SassFunction, SassInst, parse};
 
 use rustc_hash::FxHashMap;
