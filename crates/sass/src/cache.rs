@@ -1,5 +1,5 @@
-//! Line tables kept on disk, so checking an unchanged module again does not run ptxas and
-//! nvdisasm again. One small text file per (tools, target, PTX text); a file that cannot be
+//! Line tables kept on disk, so checking an unchanged module again does not run ptxas (nor read
+//! its cubin) again. One small text file per (tools, target, PTX text); a file that cannot be
 //! read back is ignored and rewritten.
 
 use std::hash::{Hash, Hasher};

@@ -1,16 +1,20 @@
-//! Running ptxas and nvdisasm on a module.
+//! Running ptxas on a module and reading the cubin it writes ([`crate::cubin`]); nvdisasm, when
+//! given, only for [`compile_with_nvdisasm`], the cross-check the reader was verified against.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
+use crate::cubin::CubinError;
 use crate::listing::{Listing, parse};
 
-/// The two programs, found by the caller (`warpscope_frontend::toolchain::find_cuda_tool`).
+/// The programs, found by the caller (`warpscope_frontend::toolchain::find_cuda_tool`).
 #[derive(Debug, Clone)]
 pub struct Toolchain {
     pub ptxas: PathBuf,
+    /// nvdisasm, for [`compile_with_nvdisasm`] only: [`compile`] does not run it. Empty when
+    /// the toolchain was made by [`Toolchain::ptxas_only`].
     pub nvdisasm: PathBuf,
     /// Longest either may run before it is stopped.
     pub time_limit: Duration,
@@ -28,17 +32,25 @@ pub enum SassError {
     Failed { tool: String, message: String },
     #[error("{tool} ran past {secs} s and was stopped")]
     Timeout { tool: String, secs: u64 },
-    #[error("cannot write the module for ptxas: {0}")]
+    #[error("cannot write the module for ptxas or read its cubin: {0}")]
     Io(#[from] std::io::Error),
+    #[error(transparent)]
+    Cubin(#[from] CubinError),
 }
 
 impl Toolchain {
+    /// ptxas and nvdisasm (nvdisasm only serves [`compile_with_nvdisasm`]).
     pub fn new(ptxas: PathBuf, nvdisasm: PathBuf) -> Toolchain {
         Toolchain {
             ptxas,
             nvdisasm,
             time_limit: Duration::from_secs(60),
         }
+    }
+
+    /// ptxas alone: all [`compile`] needs.
+    pub fn ptxas_only(ptxas: PathBuf) -> Toolchain {
+        Toolchain::new(ptxas, PathBuf::new())
     }
 
     /// ptxas's version (`V13.0.88`), or `None` when it does not say.
@@ -53,9 +65,34 @@ impl Toolchain {
 }
 
 /// Compiles `ptx` for `arch` (`sm_90`) with ptxas (`-O3`, line information, as nvcc builds a
-/// program) and disassembles the result with nvdisasm (`-g -c`). Works in a fresh directory
-/// under the system's temporary directory, removed afterwards.
+/// program) and reads the functions, instructions and CUDA lines back from the cubin
+/// ([`crate::cubin::read`]: the listing `nvdisasm -g -c` gives, without starting nvdisasm).
+/// Works in a fresh directory under the system's temporary directory, removed afterwards.
 pub fn compile(tools: &Toolchain, ptx: &str, arch: &str) -> Result<Listing, SassError> {
+    in_temp_dir(|dir| {
+        let cubin = build(tools, ptx, arch, dir)?;
+        let bytes = std::fs::read(&cubin)?;
+        Ok(crate::cubin::read(&bytes)?)
+    })
+}
+
+/// As [`compile`], but disassembling with nvdisasm (`-g -c`) and reading its listing
+/// ([`parse`]): the way the table was read before the cubin reader, kept as its cross-check.
+pub fn compile_with_nvdisasm(
+    tools: &Toolchain,
+    ptx: &str,
+    arch: &str,
+) -> Result<Listing, SassError> {
+    in_temp_dir(|dir| {
+        let cubin = build(tools, ptx, arch, dir)?;
+        let mut dis = Command::new(&tools.nvdisasm);
+        dis.arg("-g").arg("-c").arg(&cubin);
+        let text = run(&mut dis, "nvdisasm", tools.time_limit)?;
+        Ok(parse(&text))
+    })
+}
+
+fn in_temp_dir<T>(f: impl FnOnce(&Path) -> Result<T, SassError>) -> Result<T, SassError> {
     static COUNTER: AtomicU32 = AtomicU32::new(0);
     let dir = std::env::temp_dir().join(format!(
         "warpscope-sass-{}-{}",
@@ -63,12 +100,13 @@ pub fn compile(tools: &Toolchain, ptx: &str, arch: &str) -> Result<Listing, Sass
         COUNTER.fetch_add(1, Ordering::Relaxed)
     ));
     std::fs::create_dir_all(&dir)?;
-    let result = compile_in(tools, ptx, arch, &dir);
+    let result = f(&dir);
     let _ = std::fs::remove_dir_all(&dir);
     result
 }
 
-fn compile_in(tools: &Toolchain, ptx: &str, arch: &str, dir: &Path) -> Result<Listing, SassError> {
+/// Runs ptxas on `ptx`, returning the cubin's path.
+fn build(tools: &Toolchain, ptx: &str, arch: &str, dir: &Path) -> Result<PathBuf, SassError> {
     let input = dir.join("module.ptx");
     let cubin = dir.join("module.cubin");
     std::fs::write(&input, ptx)?;
@@ -81,10 +119,7 @@ fn compile_in(tools: &Toolchain, ptx: &str, arch: &str, dir: &Path) -> Result<Li
         .arg(&cubin)
         .arg(&input);
     run(&mut ptxas, "ptxas", tools.time_limit)?;
-    let mut dis = Command::new(&tools.nvdisasm);
-    dis.arg("-g").arg("-c").arg(&cubin);
-    let text = run(&mut dis, "nvdisasm", tools.time_limit)?;
-    Ok(parse(&text))
+    Ok(cubin)
 }
 
 /// Runs `cmd` to completion within `limit`, returning its standard output.

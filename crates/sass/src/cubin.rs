@@ -890,3 +890,187 @@ const OPCODES: &[(u16, &str, bool)] = &[
     (0xf8c, "ATOMS", false),
     (0xfae, "LDGSTS", false),
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{BranchAtLine, LineBranches};
+
+    /// Encodings from ptxas 13.0's sm_90 code, with nvdisasm's text for each.
+    #[test]
+    fn decodes_the_branch_forms() {
+        let cases: &[(u32, u64, u64, &str, &str, &str, bool)] = &[
+            // offset, words, guard, opcode, operands, splits lanes
+            (
+                0x0,
+                0xfffffffc00cc1947,
+                0xfec000383ffff,
+                "@P1",
+                "BRA",
+                "-0xc0",
+                true,
+            ),
+            (
+                0x270,
+                0xfc8947,
+                0xfec0003800000,
+                "@!P0",
+                "BRA",
+                "0x670",
+                true,
+            ),
+            (
+                0x0,
+                0xfffffffc00fc7947,
+                0xfc0000383ffff,
+                "",
+                "BRA",
+                "0x0",
+                false,
+            ),
+            (
+                0x10,
+                0x4002ca947,
+                0xfea0004000000,
+                "@!P2",
+                "BRA",
+                "!P0, 0x4d0",
+                true,
+            ),
+            (
+                0x10,
+                0x800688947,
+                0xfea0000800000,
+                "@!P0",
+                "BRA",
+                "P1, 0x9c0",
+                true,
+            ),
+            (
+                0x0,
+                0x2048c7947,
+                0xfea000b800000,
+                "",
+                "BRA.DIV",
+                "UR4, 0x240",
+                false,
+            ),
+            (
+                0x0,
+                0x204a48947,
+                0x2fea000b800000,
+                "@!P0",
+                "BRA.DIV",
+                "UR4, 0x2a0",
+                false,
+            ),
+            (
+                0x90,
+                0xfffffffd00d81947,
+                0xfd8000393ffff,
+                "@P1",
+                "BRA.U.ANY",
+                "0x0",
+                false,
+            ),
+            (
+                0x0,
+                0xfffffff00a7c7949,
+                0xfea000383ffff,
+                "",
+                "BRX",
+                "R10 -0xe10",
+                true,
+            ),
+            (
+                0x0,
+                0xfffffff00a7c794c,
+                0xfea000383ffff,
+                "",
+                "JMX",
+                "R10 -0xe10",
+                true,
+            ),
+            (0x90, 0x94d, 0xfea0003800000, "@P0", "EXIT", "", false),
+            (0x0, 0x48ab9, 0xfe20000000800, "@!UP0", "ULDC", "", false),
+            (0x0, 0x7918, 0xfc00000000000, "", "NOP", "", false),
+            (
+                0x0,
+                0xfffffffc00cc1947 | 0xf000,
+                0xfec000383ffff,
+                "@!PT",
+                "BRA",
+                "-0xc0",
+                false,
+            ),
+        ];
+        for &(off, w0, w1, guard, opcode, operands, splits) in cases {
+            let i = decode(off, w0, w1);
+            let g = i.guard.map_or(String::new(), |g| {
+                format!(
+                    "@{}{}P{}",
+                    if g.negated { "!" } else { "" },
+                    if g.uniform { "U" } else { "" },
+                    if g.always {
+                        "T".to_string()
+                    } else {
+                        ((w0 >> 12) & 7).to_string()
+                    }
+                )
+            });
+            assert_eq!(
+                (
+                    g.as_str(),
+                    i.opcode.as_str(),
+                    i.operands.as_str(),
+                    i.splits_lanes()
+                ),
+                (guard, opcode, operands, splits),
+                "{w0:#x} {w1:#x}"
+            );
+        }
+        assert_eq!(decode(0, 0xfff, 0).opcode, "OP.0xfff");
+    }
+
+    /// The cubin ptxas 13.0.88 makes of `tests/data/lowering.ptx`, read without any tool.
+    #[test]
+    fn reads_the_lines_of_a_cubin() {
+        let bytes = include_bytes!("../tests/data/lowering.cubin");
+        let l = read(bytes).expect("reads");
+        let t = LineBranches::new(&l, "test");
+        let file = "crates/sass/tests/data/lowering.cu";
+        assert_eq!(l.files, vec![file.to_string()]);
+        assert_eq!(
+            t.branch_at(&["_Z11stores_keptPKfPfS1_i"], file, 9),
+            BranchAtLine::Kept
+        );
+        assert_eq!(
+            t.branch_at(&["_Z15long_predicatedPKfPfi"], file, 21),
+            BranchAtLine::None
+        );
+        assert_eq!(
+            t.branch_at(&["_Z9tail_exitPKiPii"], file, 37),
+            BranchAtLine::None
+        );
+        assert_eq!(
+            t.branch_at(&["_Z9tail_exitPKiPii"], file, 1),
+            BranchAtLine::Unknown
+        );
+    }
+
+    #[test]
+    fn leb128_and_paths() {
+        let mut r = Reader {
+            d: &[0xe5, 0x8e, 0x26, 0x7f, 0x80, 0x7f, 0xff],
+            at: 0,
+        };
+        assert_eq!(r.uleb(), Ok(624_485));
+        assert_eq!(r.sleb(), Ok(-1));
+        assert_eq!(r.sleb(), Ok(-128));
+        assert!(r.uleb().is_err());
+        assert_eq!(join(&["a/b"], 1, "c.cu"), "a/b/c.cu");
+        assert_eq!(join(&["a/b"], 1, "/x/c.cu"), "/x/c.cu");
+        assert_eq!(join(&["a/b"], 0, "c.cu"), "c.cu");
+        assert_eq!(join(&["a/b"], 7, "c.cu"), "c.cu");
+    }
+}

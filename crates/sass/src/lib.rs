@@ -4,10 +4,11 @@
 //! *divergent branch* only where a SASS branch instruction exists: ptxas if-converts short
 //! bodies into predicated instructions, turns `if (i >= n) return;` into a predicated `EXIT`,
 //! and adds branches of its own (the slow path of an IEEE division). Whether it keeps a branch
-//! is its own heuristic, which no rule read off PTX reproduces exactly. When ptxas and nvdisasm
-//! are at hand (a CUDA toolkit, or pip's `nvidia-cuda-nvcc` and `nvidia-cuda-nvdisasm`), this
-//! crate asks them: [`compile`] builds the module for `sm_90` with line information and
-//! [`listing::parse`] reads the disassembly back; [`LineBranches`] then says, per function and
+//! is its own heuristic, which no rule read off PTX reproduces exactly. When ptxas is at hand (a
+//! CUDA toolkit, or pip's `nvidia-cuda-nvcc`), this crate asks it: [`compile`] builds the module
+//! for `sm_90` with line information and [`cubin::read`] reads the functions, instructions and
+//! CUDA lines back from the cubin (what `nvdisasm -g -c` prints, which [`listing::parse`] reads
+//! for the cross-check [`compile_with_nvdisasm`]); [`LineBranches`] then says, per function and
 //! CUDA source line, how many SASS instructions ptxas placed there and how many of them are
 //! branches whose lanes can split.
 
@@ -16,7 +17,7 @@ pub mod compile;
 pub mod cubin;
 pub mod listing;
 
-pub use compile::{SassError, Toolchain, compile};
+pub use compile::{SassError, Toolchain, compile, compile_with_nvdisasm};
 pub use cubin::{CubinError, read as read_cubin};
 pub use listing::{Guard, Listing, SassFunction, SassInst, parse};
 
@@ -116,9 +117,9 @@ impl LineBranches {
     }
 }
 
-/// A listing that may still be in the making: the command line starts ptxas and nvdisasm on a
-/// thread while the analysis runs, and the analysis waits for the answer only when it words
-/// its branch findings. Cloning shares the one answer.
+/// A listing that may still be in the making: the command line starts ptxas (and the reading of
+/// its cubin) on a thread while the analysis runs, and the analysis waits for the answer only
+/// when it words its branch findings. Cloning shares the one answer.
 #[derive(Debug, Clone, Default)]
 pub struct SassHandle(std::sync::Arc<std::sync::OnceLock<Result<LineBranches, String>>>);
 

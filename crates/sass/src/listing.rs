@@ -1,5 +1,6 @@
 //! Reading nvdisasm's listing (`nvdisasm -g -c`): functions, their instructions with guard
-//! predicates, and the CUDA line each instruction carries.
+//! predicates, and the CUDA line each instruction carries. The same [`Listing`] comes from the
+//! cubin directly ([`crate::cubin::read`]); this reader serves the cross-check against nvdisasm.
 //!
 //! The listing names a function on a line `.text.NAME:`, prints each instruction as
 //! `/*OFFSET*/  [@[!]P|UP|PT] OPCODE OPERANDS ;`, and before a run of instructions from one
