@@ -1,6 +1,7 @@
 //! Times [`compile`] (ptxas, then the cubin read directly) against [`compile_with_nvdisasm`]
 //! (ptxas, then nvdisasm's listing) on each PTX file named, best of 3 each, and checks that both
-//! give the same line table:
+//! give the same line table. A `.cubin` file named instead is only read ([`read_cubin`]), best
+//! of 3:
 //!
 //! ```sh
 //! cargo run --release -p warpscope-sass --example compile_time -- validation/realworld/ptx/cs_vectorAdd.ptx
@@ -8,7 +9,7 @@
 
 use std::time::{Duration, Instant};
 
-use warpscope_sass::{LineBranches, Toolchain, compile, compile_with_nvdisasm};
+use warpscope_sass::{LineBranches, Toolchain, compile, compile_with_nvdisasm, read_cubin};
 
 fn best_of_3(f: impl Fn() -> LineBranches) -> (Duration, LineBranches) {
     let mut best = Duration::MAX;
@@ -31,6 +32,17 @@ fn main() {
     println!("| module | nvdisasm (before) | cubin reader (now) |");
     println!("|---|---:|---:|");
     for path in std::env::args().skip(1) {
+        if path.ends_with(".cubin") {
+            let bytes = std::fs::read(&path).expect("reads the cubin");
+            let (t, table) =
+                best_of_3(|| LineBranches::new(&read_cubin(&bytes).expect("reads"), ""));
+            println!(
+                "| `{path}` read alone | | {:.4} s ({} files) |",
+                t.as_secs_f64(),
+                table.files().len()
+            );
+            continue;
+        }
         let ptx = std::fs::read_to_string(&path).expect("reads the PTX file");
         let run = |with_nvdisasm: bool| {
             let listing = if with_nvdisasm {
