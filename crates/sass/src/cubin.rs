@@ -103,7 +103,6 @@ pub fn read(cubin: &[u8]) -> Result<Listing, CubinError> {
 struct Section<'a> {
     name: &'a str,
     kind: u32,
-    link: u32,
     info: u32,
     data: &'a [u8],
 }
@@ -173,19 +172,18 @@ impl<'a> Elf<'a> {
             } else {
                 slice(d, offset, size, "a section")?
             };
-            raw.push((le_u32(h, 0), kind, le_u32(h, 40), le_u32(h, 44), data));
+            raw.push((le_u32(h, 0), kind, le_u32(h, 44), data));
         }
         let names = match raw.get(shstrndx) {
-            Some(s) => s.4,
+            Some(s) => s.3,
             None if raw.is_empty() => &d[..0],
             None => return err("no section name table"),
         };
         let mut sections = Vec::with_capacity(raw.len());
-        for (name, kind, link, info, data) in raw {
+        for (name, kind, info, data) in raw {
             sections.push(Section {
                 name: c_str(names, name as usize)?,
                 kind,
-                link,
                 info,
                 data,
             });
@@ -224,7 +222,6 @@ impl<'a> Elf<'a> {
             if s.data.len() % 24 != 0 {
                 return err("relocation section of a size not a multiple of 24");
             }
-            let _ = s.link;
             for r in s.data.chunks_exact(24) {
                 let offset = le_u64(r, 0);
                 let sym = (le_u64(r, 8) >> 32) as usize;
