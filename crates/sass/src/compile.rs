@@ -80,7 +80,19 @@ fn compile_in(tools: &Toolchain, ptx: &str, arch: &str, dir: &Path) -> Result<Li
         .arg("-o")
         .arg(&cubin)
         .arg(&input);
-    run(&mut ptxas, "ptxas", tools.time_limit)?;
+    match run(&mut ptxas, "ptxas", tools.time_limit) {
+        // A module that calls device functions defined in another (built with `-rdc`): compile
+        // it as a relocatable object, which nvdisasm reads the same way.
+        Err(SassError::Failed { message, .. })
+            if message.contains("Unresolved extern function") =>
+        {
+            ptxas.arg("-c");
+            run(&mut ptxas, "ptxas", tools.time_limit)?;
+        }
+        r => {
+            r?;
+        }
+    }
     let mut dis = Command::new(&tools.nvdisasm);
     dis.arg("-g").arg("-c").arg(&cubin);
     let text = run(&mut dis, "nvdisasm", tools.time_limit)?;
