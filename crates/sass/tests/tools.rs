@@ -34,6 +34,7 @@ fn line_table_matches_ptxas_lowering() {
         "_Z11stores_keptPKfPfS1_i",
         "_Z15long_predicatedPKfPfi",
         "_Z9tail_exitPKiPii",
+        "_Z11shared_linePKfS0_ii",
     ] {
         assert!(t.has_function(k), "{k} missing from the listing");
     }
@@ -50,6 +51,12 @@ fn line_table_matches_ptxas_lowering() {
     assert_eq!(
         t.branch_at(&["_Z9tail_exitPKiPii"], FILE, 37),
         BranchAtLine::None
+    );
+    // Line 55 keeps a SASS branch, but it is the unrolled loop's uniform trip-count test
+    // sharing the lane test's line (what the analysis must not take for the lane test's).
+    assert_eq!(
+        t.branch_at(&["_Z11shared_linePKfS0_ii"], FILE, 55),
+        BranchAtLine::Kept
     );
     // A line with no code, and a function the module does not have.
     assert_eq!(
