@@ -50,11 +50,11 @@ copy() { # suite path...
   local s="$1"; shift
   local g; g="$(gitdir "$s")"
   mkdir -p "$RW/src/$s"
-  # Sources, licence texts and the small .dat inputs under data/ (eigenvalues reads its matrix);
+  # Sources, licence texts (LICENSE*, COPYRIGHT*) and the small .dat inputs under data/ (eigenvalues reads its matrix);
   # documents, images and project files stay out.
   local files
   mapfile -t files < <(git --git-dir="$g" ls-tree -r --name-only "${COMMIT[$s]}" -- "$@" |
-    grep -E '(\.(cu|cuh|h|hpp|c|cpp)|/?LICENSE[^/]*|/data/[^/]+\.dat)$')
+    grep -E '(\.(cu|cuh|h|hpp|c|cpp)|/?(LICENSE|COPYRIGHT)[^/]*|/data/[^/]+\.dat)$')
   git --git-dir="$g" archive "${COMMIT[$s]}" -- "${files[@]}" | tar -x -C "$RW/src/$s"
 }
 

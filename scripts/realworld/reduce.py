@@ -111,6 +111,9 @@ def dims(v):
     return ",".join(x.strip() for x in v.strip().strip("()").split(","))
 
 
+LAUNCH_COLS = ("ID", "Kernel Name", "Grid Size", "Block Size")
+
+
 def reduce_launches(path):
     """[(kernel, id, grid, block)] from a `--page details --csv` export."""
     seen = {}
@@ -119,7 +122,10 @@ def reduce_launches(path):
         if row and row[0] == "ID":
             hdr = row
             continue
-        if hdr is None or len(row) != len(hdr):
+        # Metric rows end after "Metric Value" (no rule columns), so they are shorter than the
+        # header; only rows that reach the launch columns are needed. (Requiring the header's
+        # full length kept only rule rows, and a launch no LaunchStats rule fired on was lost.)
+        if hdr is None or len(row) <= max(hdr.index(c) for c in LAUNCH_COLS):
             continue
         r = dict(zip(hdr, row))
         seen.setdefault(r["ID"], (r["Kernel Name"], r["ID"], dims(r["Grid Size"]),

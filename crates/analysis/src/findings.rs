@@ -218,6 +218,7 @@ struct SassLowering {
 fn sass_lowering(
     cx: &Ctx<'_>,
     func: &Function,
+    u: Option<&Uniformity>,
     inst: Inst,
     expected: Lowering,
 ) -> Option<SassLowering> {
@@ -236,6 +237,14 @@ fn sass_lowering(
     if line.instructions == 0 {
         return None;
     }
+    // SASS branches are matched to the PTX by line only. When the line also holds conditional
+    // branches the analysis finds lane-uniform (an unrolled loop's trip-count dispatch beside a
+    // lane test), the SASS branches there may all be theirs: only more of them than there are
+    // uniform PTX branches shows that one is this branch's.
+    let uniform_here = uniform_branches_at(func, u, loc.file, loc.line);
+    if line.splitting_branches > 0 && line.splitting_branches <= uniform_here {
+        return None;
+    }
     let lowering = if line.splitting_branches > 0 {
         Lowering::Branch
     } else if expected == Lowering::Exit {
@@ -248,6 +257,24 @@ fn sass_lowering(
         line,
         by: table.produced_by.clone(),
     })
+}
+
+/// Conditional branches of `func` at `file:line` whose condition the analysis finds the same in
+/// every lane (all of them when the function has no uniformity result).
+fn uniform_branches_at(func: &Function, u: Option<&Uniformity>, file: u32, line: u32) -> u32 {
+    let mut n = 0;
+    for b in func.blocks.keys() {
+        let Some(cb) = warpscope_ir::control::cond_branch(func, b) else {
+            continue;
+        };
+        let Some(l) = func.insts[cb.inst].loc else {
+            continue;
+        };
+        if l.file == file && l.line == line && u.is_none_or(|u| u.branch_cause(cb.inst).is_none()) {
+            n += 1;
+        }
+    }
+    n
 }
 
 fn branch_finding(cx: &Ctx<'_>, b: &BranchResult) -> Option<Finding> {
@@ -326,7 +353,7 @@ fn branch_finding(cx: &Ctx<'_>, b: &BranchResult) -> Option<Finding> {
     }
     let expected =
         crate::lowering::lowering(func, fa, b.site.block, b.site.ctx == 0, b.site.loop_exit);
-    let sass = sass_lowering(cx, func, b.site.inst, expected);
+    let sass = sass_lowering(cx, func, u, b.site.inst, expected);
     let lowering = sass.as_ref().map_or(expected, |s| s.lowering);
     if b.class == DivClass::Boundary {
         f.kind = Some("boundary".to_string());
@@ -512,7 +539,7 @@ fn slow_path_finding(cx: &Ctx<'_>, ctx: usize, sp: &crate::slow_path::SlowPath) 
          `-use_fast_math`) compile without the slow path"
             .to_string(),
     );
-    match sass_lowering(cx, func, sp.inst, Lowering::Branch) {
+    match sass_lowering(cx, func, u, sp.inst, Lowering::Branch) {
         Some(s) if s.lowering == Lowering::Branch => f.notes.push(format!(
             "lowering: {} keeps {} branch instruction(s) lanes can split at this line",
             s.by, s.line.splitting_branches

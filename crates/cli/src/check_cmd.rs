@@ -371,22 +371,23 @@ pub fn analyse(args: &CheckArgs, opts: &CheckOptions) -> Analysed {
         }
     }
     let host_sources = &host_sources;
-    let sass =
-        match crate::sass::SassMode::resolve(args.sass.as_deref()).and_then(crate::sass::tools) {
-            Ok(s) => s,
-            Err(e) => {
-                eprintln!("error: {e}");
-                return Analysed {
-                    report: all,
-                    sources,
-                    modules: Vec::new(),
-                    suppressed: 0,
-                    failed: true,
-                    sass_used: None,
-                    sass_failed: Vec::new(),
-                };
-            }
-        };
+    let sass = match crate::sass::SassMode::resolve(args.sass.as_deref())
+        .and_then(|m| Ok(crate::sass::tools(m)?.map(|s| (s, m))))
+    {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return Analysed {
+                report: all,
+                sources,
+                modules: Vec::new(),
+                suppressed: 0,
+                failed: true,
+                sass_used: None,
+                sass_failed: Vec::new(),
+            };
+        }
+    };
     let mut sass_used = None;
     let mut sass_failed = Vec::new();
     let mut suppressed = 0usize;
@@ -410,7 +411,11 @@ pub fn analyse(args: &CheckArgs, opts: &CheckOptions) -> Analysed {
             opts.add_launches(host_launches(&loaded.module, sm, host_sources));
         }
         if let Some(sass) = sass {
-            opts.sass = Some(crate::sass::start(sass, loaded.source.text.clone()));
+            opts.sass = Some(crate::sass::start(
+                sass.0,
+                loaded.source.text.clone(),
+                sass.1,
+            ));
         }
         let opts = &opts;
         let load_time = t_load.elapsed();

@@ -23,6 +23,15 @@ pub enum SassMode {
 }
 
 impl SassMode {
+    /// How long ptxas (and nvdisasm) may run on one module: what `auto` adds to a check stays
+    /// bounded (ptxas spends over a minute on HeCBench's largest modules), `on` waits longer.
+    pub fn time_limit(self) -> std::time::Duration {
+        std::time::Duration::from_secs(match self {
+            SassMode::On => 300,
+            _ => 10,
+        })
+    }
+
     /// `--sass VALUE`, else `$WARPSCOPE_SASS`, else `auto`.
     pub fn resolve(flag: Option<&str>) -> Result<SassMode, String> {
         let env = std::env::var("WARPSCOPE_SASS").ok();
@@ -94,9 +103,11 @@ fn cache_dir() -> Option<PathBuf> {
 
 /// Starts compiling `ptx` on a thread (or reading the table an earlier run kept for the same
 /// text and tools); the handle gets the line table or the reason there is none.
-pub fn start(sass: &'static Sass, ptx: String) -> SassHandle {
+pub fn start(sass: &'static Sass, ptx: String, mode: SassMode) -> SassHandle {
     let handle = SassHandle::new();
     let h = handle.clone();
+    let mut tools = sass.tools.clone();
+    tools.time_limit = mode.time_limit();
     std::thread::spawn(move || {
         let tools_id = format!(
             "{} {} {}",
@@ -109,9 +120,15 @@ pub fn start(sass: &'static Sass, ptx: String) -> SassHandle {
             h.set(Ok(t));
             return;
         }
-        let answer = warpscope_sass::compile(&sass.tools, &ptx, ARCH)
+        let answer = warpscope_sass::compile(&tools, &ptx, ARCH)
             .map(|l| LineBranches::new(&l, sass.produced_by.clone()))
-            .map_err(|e| e.to_string());
+            .map_err(|e| match e {
+                warpscope_sass::SassError::Timeout { .. } if mode != SassMode::On => format!(
+                    "{e} (`--sass on` allows {} s)",
+                    SassMode::On.time_limit().as_secs()
+                ),
+                e => e.to_string(),
+            });
         if let (Some(f), Ok(t)) = (&file, &answer) {
             warpscope_sass::cache::store(f, t);
         }

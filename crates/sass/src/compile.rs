@@ -118,7 +118,19 @@ fn build(tools: &Toolchain, ptx: &str, arch: &str, dir: &Path) -> Result<PathBuf
         .arg("-o")
         .arg(&cubin)
         .arg(&input);
-    run(&mut ptxas, "ptxas", tools.time_limit)?;
+    match run(&mut ptxas, "ptxas", tools.time_limit) {
+        // A module that calls device functions defined in another (built with `-rdc`): compile
+        // it as a relocatable object, which the cubin reader reads the same way.
+        Err(SassError::Failed { message, .. })
+            if message.contains("Unresolved extern function") =>
+        {
+            ptxas.arg("-c");
+            run(&mut ptxas, "ptxas", tools.time_limit)?;
+        }
+        r => {
+            r?;
+        }
+    }
     Ok(cubin)
 }
 

@@ -1050,6 +1050,10 @@ mod tests {
             BranchAtLine::None
         );
         assert_eq!(
+            t.branch_at(&["_Z11shared_linePKfS0_ii"], file, 55),
+            BranchAtLine::Kept
+        );
+        assert_eq!(
             t.branch_at(&["_Z9tail_exitPKiPii"], file, 1),
             BranchAtLine::Unknown
         );

@@ -1,4 +1,4 @@
-// Three branches on which ptxas 13.0.88 (sm_90, -O3) and a size rule read off PTX disagree or
+// Four branches on which ptxas 13.0.88 (sm_90, -O3) and a size rule read off PTX disagree or
 // agree, for the `--sass` tests (crates/cli/tests/check_sass.rs, crates/sass/tests/tools.rs).
 
 // A 7-instruction body with two stores: short enough that the PTX rule expects ptxas to
@@ -37,5 +37,29 @@ __global__ void tail_exit(const int *keys, int *out, int n) {
   if (t & 1) {
     out[blockIdx.x * 256 + t] = s[t ^ 1];
     out[n + blockIdx.x * 256 + t] = s[t];
+  }
+}
+
+// A lane test inside a loop (line 55) on the same line as the unrolled loop's lane-uniform
+// trip-count branches: ptxas predicates the lane test (`@!P1 LDG`) and keeps only a uniform
+// branch on the line, which must not be taken for the lane test's (reduced from HeCBench's
+// sosfil).
+__global__ void shared_line(const float *x_in, const float *sos, int n_samples, int load_size) {
+  __shared__ float s_out[64], s_sos[64 * 6];
+  int tx = threadIdx.x, ty = blockIdx.x;
+  for (int i = 0; i < 6; i++) s_sos[tx * 6 + i] = sos[tx * 6 + i];
+  s_out[tx] = 0.f; float zi = 0.f;
+  __syncthreads();
+  for (int n = 0; n < load_size; n++) {
+    float x_n;
+    if (tx == 0) {
+      x_n = x_in[ty * n_samples + n];
+    } else {
+      x_n = s_out[tx - 1];
+    }
+    float temp = s_sos[tx * 6] * x_n + zi;
+    zi = s_sos[tx * 6 + 1] * x_n - s_sos[tx * 6 + 4] * temp;
+    s_out[tx] = temp;
+    __syncthreads();
   }
 }
