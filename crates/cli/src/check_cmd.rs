@@ -69,7 +69,7 @@ pub struct CheckArgs {
     #[arg(long)]
     pub boundary: bool,
     /// Read how ptxas lowers each branch from the SASS it compiles the module to (for sm_90,
-    /// with ptxas and nvdisasm): `auto` when both are found (the default; `$WARPSCOPE_SASS`
+    /// with ptxas, whose cubin is read directly): `auto` when ptxas is found (the default; `$WARPSCOPE_SASS`
     /// sets it too), `on` to require them, `off` to go by the PTX alone.
     #[arg(long, value_name = "auto|on|off")]
     pub sass: Option<String>,

@@ -1,8 +1,8 @@
 //! `--sass`: asking ptxas how it lowers each branch, instead of expecting it from the PTX.
 //!
-//! `auto` (the default; `$WARPSCOPE_SASS` changes it) uses ptxas and nvdisasm when both are
-//! found (`$CUDA_HOME/bin`, `PATH`, pip's `nvidia/cu13/bin`: the `nvidia-cuda-nvcc` and
-//! `nvidia-cuda-nvdisasm` wheels), `on` requires them, `off` never runs them. Each module is
+//! `auto` (the default; `$WARPSCOPE_SASS` changes it) uses ptxas when it is found
+//! (`$CUDA_HOME/bin`, `PATH`, pip's `nvidia/cu13/bin`: the `nvidia-cuda-nvcc` wheel) and reads
+//! the cubin it writes (no nvdisasm needed), `on` requires it, `off` never runs it. Each module is
 //! compiled on a thread of its own while the analysis runs; the analysis waits for the listing
 //! only when it words its branch findings. Line tables are kept on disk (see [`cache_dir`]),
 //! so an unchanged module is not compiled twice.
@@ -23,7 +23,7 @@ pub enum SassMode {
 }
 
 impl SassMode {
-    /// How long ptxas (and nvdisasm) may run on one module: what `auto` adds to a check stays
+    /// How long ptxas may run on one module: what `auto` adds to a check stays
     /// bounded (ptxas spends over a minute on HeCBench's largest modules), `on` waits longer.
     pub fn time_limit(self) -> std::time::Duration {
         std::time::Duration::from_secs(match self {
@@ -57,8 +57,8 @@ pub struct Sass {
     produced_by: String,
 }
 
-/// Finds ptxas and nvdisasm for `mode`: `Ok(None)` when SASS is off, or `auto` found no
-/// tools; `Err` when `on` found none.
+/// Finds ptxas for `mode`: `Ok(None)` when SASS is off, or `auto` found none; `Err` when `on`
+/// found none.
 pub fn tools(mode: SassMode) -> Result<Option<&'static Sass>, String> {
     static FOUND: OnceLock<Option<Sass>> = OnceLock::new();
     if mode == SassMode::Off {
@@ -66,8 +66,7 @@ pub fn tools(mode: SassMode) -> Result<Option<&'static Sass>, String> {
     }
     let found = FOUND.get_or_init(|| {
         let ptxas = warpscope_frontend::toolchain::find_cuda_tool("ptxas")?;
-        let nvdisasm = warpscope_frontend::toolchain::find_cuda_tool("nvdisasm")?;
-        let tools = Toolchain::new(ptxas, nvdisasm);
+        let tools = Toolchain::ptxas_only(ptxas);
         let version = tools
             .ptxas_version()
             .unwrap_or_else(|| "(version unknown)".into());
@@ -79,10 +78,10 @@ pub fn tools(mode: SassMode) -> Result<Option<&'static Sass>, String> {
     match (found, mode) {
         (Some(s), _) => Ok(Some(s)),
         (None, SassMode::On) => Err(
-            "--sass on: ptxas and nvdisasm are needed (looked in $CUDA_HOME/bin, PATH and pip's \
-             site-packages nvidia/cu13/bin; `pip install nvidia-cuda-nvcc==13.0.88 \
-             nvidia-cuda-nvdisasm` provides both)"
-                .to_string(),
+            "--sass on: ptxas is needed (looked in $CUDA_HOME/bin, PATH and pip's \
+             site-packages nvidia/cu13/bin; `pip install nvidia-cuda-nvcc==13.0.88` provides \
+             it)"
+            .to_string(),
         ),
         (None, _) => Ok(None),
     }
@@ -110,10 +109,9 @@ pub fn start(sass: &'static Sass, ptx: String, mode: SassMode) -> SassHandle {
     tools.time_limit = mode.time_limit();
     std::thread::spawn(move || {
         let tools_id = format!(
-            "{} {} {}",
+            "{} {} cubin-reader-1",
             sass.tools.ptxas.display(),
-            sass.produced_by,
-            sass.tools.nvdisasm.display()
+            sass.produced_by
         );
         let file = cache_dir().map(|d| warpscope_sass::cache::path(&d, &tools_id, ARCH, &ptx));
         if let Some(t) = file.as_deref().and_then(warpscope_sass::cache::load) {
