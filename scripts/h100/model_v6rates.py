@@ -5,13 +5,15 @@
 1. pipes: FSEL, FSETP + FSEL and FMNMX alone and beside LOP3 (8 independent chains per thread,
    16 links per chain and iteration, 8 blocks of 256 per SM, 512 iterations): each kernel's median
    time (CUDA graph of back-to-back launches) gives each operation's warp instructions per clock
-   per SM, counted from the source (128 links of each operation per thread and iteration); the
+   per SM, counted from the source (16 links of each operation per thread and iteration); the
    loop's SASS (cuobjdump, model_pipes.build) is printed beside to show that ptxas kept them.
 2. chase: the fifth version's dependent L1 loads (v5_chase, here v6_chase) with spreads 4, 5, 16,
    17, 32 and 33 at 1 and 64 warps per SM; each request's sectors, lines and worst bank
    multiplicity (distinct 4-byte words of one bank) are computed from the lanes' addresses.
 
     python3 scripts/h100/model_v6rates.py OUTDIR   # -> OUTDIR/model_v6rates.tsv, OUTDIR/model_v6rates_sass.txt
+    python3 scripts/h100/model_v6rates.py --recompute RAW.tsv   # the pipe rows' rates again from their
+        # times (us column), with this LINKS: the first device run (2026-11-28) used 128, 8 times too many
 """
 import os
 import sys
@@ -23,7 +25,7 @@ from model_pipes import build  # noqa: E402
 SMS = 132
 CLOCK_MHZ = float(os.environ.get("CLOCK_MHZ", "1979.5"))
 BLOCKS, TPB, ITERS = SMS * 8, 256, 512
-LINKS = 128  # per thread and iteration, of each operation a kernel names
+LINKS = 16  # per thread and iteration, of each operation a kernel names (8 chains, twice)
 PIPES = [("v6_lop", ["LOP3"]), ("v6_fsel", ["FSEL"]), ("v6_fsel_lop", ["FSEL", "LOP3"]),
          ("v6_fsetp_fsel", ["FSETP", "FSEL"]), ("v6_fsetp_fsel_lop", ["FSETP", "FSEL", "LOP3"]),
          ("v6_fmnmx", ["FMNMX"]), ("v6_fmnmx_lop", ["FMNMX", "LOP3"])]
@@ -53,7 +55,24 @@ def table(spread):
     return nxt.astype(np.uint32)
 
 
+def recompute(path):
+    """Prints RAW.tsv with each pipe row's rate recomputed from its time (us) and LINKS."""
+    warps_per_sm = BLOCKS * TPB / 32 / SMS
+    for line in open(path):
+        f = line.rstrip("\n").split("\t")
+        if line.startswith("# sm clock"):
+            line = line.replace("128 links", f"{LINKS} links") .rstrip("\n") + f" (rates recomputed from the times with LINKS={LINKS})\n"
+        elif len(f) == 5 and f[0].startswith("v6_") and f[1] != "op":
+            clocks = float(f[3]) * 1e-6 * CLOCK_MHZ * 1e6
+            f[2] = f"{warps_per_sm * ITERS * LINKS / clocks:.3f}"
+            line = "\t".join(f) + "\n"
+        sys.stdout.write(line)
+
+
 def main():
+    if sys.argv[1] == "--recompute":
+        recompute(sys.argv[2])
+        return 0
     import cupy as cp
     import numpy as np
     from run_spec_cupy import timed_batches
