@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Re-score `warpscope model`'s H100 estimate on every earlier validation (docs/accuracy.md): models
 # the original spec and the emitted regrouped specs that were timed (as kept by
-# scripts/h100/model_prepare.sh under EMIT_ROOT: emit/, ho/emit/, h2/emit/, h3/emit/, h4/emit/), then compares them
+# scripts/h100/model_prepare.sh under EMIT_ROOT: emit/, ho/emit/, h2/emit/, h3/emit/, h4/emit/, h5/emit/), then compares them
 # with the committed timings (graph method) with scripts/h100/model_accuracy.py.
 #
 #   scripts/h100/model_rescore.sh OUTDIR [WARPSCOPE] [EMIT_ROOT]
 #     WARPSCOPE default target/release/warpscope; EMIT_ROOT default .dev/model
-#   SETS: which of liang heldout heldout2 heldout3 heldout4 (default all)
+#   SETS: which of liang heldout heldout2 heldout3 heldout4 heldout5 (default all)
 #   -> OUTDIR/SET/{model,sorting,greedy,greedy-max}.json and OUTDIR/SET_accuracy.md
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -28,13 +28,14 @@ score() { # name spec emitdir timing
         > "$OUTD/${name}_accuracy.md"
     grep "mean absolute error" "$OUTD/${name}_accuracy.md" | grep -i h100
 }
-for set in ${SETS:-liang heldout heldout2 heldout3 heldout4}; do
+for set in ${SETS:-liang heldout heldout2 heldout3 heldout4 heldout5}; do
     case $set in
         liang) score liang "$V/liang_h100.toml" "$EMIT/emit" "$V/model_timing_graph.tsv" ;;
         heldout) score heldout "$V/liang_heldout_h100.toml" "$EMIT/ho/emit" "$V/heldout_timing.tsv" ;;
         heldout2) score heldout2 "$V/liang_heldout2_h100.toml" "$EMIT/h2/emit" "$V/heldout2_timing.tsv" ;;
         heldout3) score heldout3 "$V/liang_heldout3_h100.toml" "$EMIT/h3/emit" "$V/heldout3_timing.tsv" ;;
         heldout4) score heldout4 "$V/liang_heldout4_h100.toml" "$EMIT/h4/emit" "$V/heldout4_timing.tsv" ;;
+        heldout5) score heldout5 "$V/liang_heldout5_h100.toml" "$EMIT/h5/emit" "$V/heldout5_timing.tsv" ;;
         *) echo "unknown set $set" >&2; exit 2 ;;
     esac
 done

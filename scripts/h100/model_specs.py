@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Write the launch specs of corpus/liang.cu and corpus/liang_heldout{,2,3,4,5}.cu: the corpus ones (small:
+"""Write the launch specs of corpus/liang.cu and corpus/liang_heldout{,2,3,4,5,6}.cu: the corpus ones (small:
 every corpus test runs them) and the H100 validation ones of `warpscope model` (more threads and
 longer loops, so each kernel runs long enough on the GPU to time).
 
-    python3 scripts/h100/model_specs.py      # writes corpus/liang{,_heldout,_heldout2,_heldout3,_heldout4,_heldout5}.toml and
-                                             # validation/h100/model/liang{,_heldout,_heldout2,_heldout3,_heldout4,_heldout5}_h100.toml
+    python3 scripts/h100/model_specs.py      # writes corpus/liang{,_heldout,_heldout2,_heldout3,_heldout4,_heldout5,_heldout6}.toml and
+                                             # validation/h100/model/liang{,_heldout,_heldout2,_heldout3,_heldout4,_heldout5,_heldout6}_h100.toml
 """
 import os
 
@@ -208,6 +208,25 @@ def heldout5(n, prime_cap, maxsteps, maxdeg, module, title):
     return sp.text()
 
 
+def heldout6(n, walk_cap, words, orbits, fsm_cap, nsph, bounces, module, title):
+    """corpus/liang_heldout6.cu (mirrors its main() at the corpus size)."""
+    g = n // 256
+    bufs = [
+        ("seed", "u32", n, None), ("steps", "i32", n, "h6_walk_steps.bin"), ("bits", "f32", n, "h6_bits_out.bin"),
+        ("kep", "f32", n, "h6_kepler_out.bin"), ("fsm", "u32", n, "h6_fsm_out.bin"),
+        ("shade", "f32", n, "h6_spheres_out.bin"), ("sph", "f32", 4 * nsph, None),
+    ]
+    sp = Spec(title, module, bufs)
+    sp.launch("h6_fill_u32", g, 256, [b("seed"), u(61)])
+    sp.launch("h6_fill_spheres", 1, nsph, [b("sph"), u(1000)])
+    sp.launch("h6_walk", g, 256, [b("seed"), b("steps"), i(walk_cap)])
+    sp.launch("h6_bits", g, 256, [b("seed"), b("bits"), i(words)])
+    sp.launch("h6_kepler", g, 256, [b("seed"), b("kep"), i(orbits)])
+    sp.launch("h6_fsm", g, 256, [b("seed"), b("fsm"), i(fsm_cap)])
+    sp.launch("h6_spheres", g, 256, [b("seed"), b("sph"), b("shade"), i(nsph), i(bounces)])
+    return sp.text()
+
+
 def main():
     with open(os.path.join(ROOT, "corpus", "liang.toml"), "w") as fh:
         fh.write(spec(65536, 4, 64, 16, 4, 8, "liang.ptx",
@@ -249,6 +268,13 @@ def main():
     with open(os.path.join(ROOT, "validation", "h100", "model", "liang_heldout5_h100.toml"), "w") as fh:
         fh.write(heldout5(262144, 1024, 512, 16, "../../../corpus/liang_heldout5.ptx",
                           "H100 validation spec of the fifth held-out kernels of `warpscope model` (docs/accuracy.md); "
+                          "written by scripts/h100/model_specs.py."))
+    with open(os.path.join(ROOT, "corpus", "liang_heldout6.toml"), "w") as fh:
+        fh.write(heldout6(16384, 512, 16, 12, 384, 24, 4, "liang_heldout6.ptx",
+                          "Launch spec for liang_heldout6.cu (mirrors main()); written by scripts/h100/model_specs.py."))
+    with open(os.path.join(ROOT, "validation", "h100", "model", "liang_heldout6_h100.toml"), "w") as fh:
+        fh.write(heldout6(262144, 512, 16, 32, 384, 24, 4, "../../../corpus/liang_heldout6.ptx",
+                          "H100 validation spec of the sixth held-out kernels of `warpscope model` (docs/accuracy.md); "
                           "written by scripts/h100/model_specs.py."))
 
 

@@ -99,9 +99,11 @@ impl Unit {
     /// (branches, barriers and parameter loads only take issue slots).
     pub fn of_class(class: &str) -> Option<Unit> {
         Some(match class {
-            "fp32" | "fp32_mul" | "fp32_fma" | "fp32_minmax" => Unit::Fp32,
+            "fp32" | "fp32_mul" | "fp32_fma" => Unit::Fp32,
+            // FMNMX, like FSETP and FSEL (`setp`, `selp`), shares the integer ALU's pipe
+            // (sixth version, measured: model_v6rates.tsv)
             "int_alu" | "int_logic" | "int_shift" | "int_minmax" | "setp" | "int64_alu"
-            | "vote" => Unit::Alu,
+            | "vote" | "fp32_minmax" => Unit::Alu,
             "int_mul" | "int_mad" | "int_mul_wide" | "int64_mul" => Unit::Imad,
             "fp64" | "fp64_fma" => Unit::Fp64,
             "sfu_rcp" | "sfu_sqrt" | "sfu_rsqrt" | "sfu_sincos" | "sfu_ex2" | "sfu_lg2"
@@ -155,6 +157,9 @@ pub fn issue_slots(class: &str) -> f64 {
 ///   divisor keeps its 18 (unsigned) or 24 (signed) issue slots, of which 2 conversions, one
 ///   MUFU, one fp32, 4 IMAD and the rest on the integer ALU (its SASS sequence), and occupies
 ///   [`Unit::Idiv`] once: the whole sequence's measured rate, which these pipes do not explain;
+/// * a float `neg` or `abs` is nothing (an operand modifier of its reader); an integer `selp` is
+///   half a `SEL` on the integer ALU and half a predicated `IMAD.MOV` (sixth version, read off
+///   the SASS); fp32 compares, selects and min/max are on the integer ALU (measured);
 /// * everything else as [`issue_slots`] and [`Unit::of_class`] (sin/cos: `FMUL.RZ` on the fp32
 ///   pipe, then one MUFU).
 pub fn lowered(i: &InstData) -> (f64, [f64; Unit::COUNT]) {
@@ -175,6 +180,10 @@ pub fn lowered(i: &InstData) -> (f64, [f64; Unit::COUNT]) {
             };
         }
         Opcode::Cvta => return free,
+        // a float negation or absolute value is an operand modifier of the instruction that
+        // reads it (`FSEL R7, -R7, R7, P4`, `FADD R2, -R2, 2`): sixth version, read off the
+        // corpus's SASS (18 `neg`/`abs.f32` in the seen files' PTX, none issued alone)
+        Opcode::Neg | Opcode::Abs if i.mods.ty.is_some_and(|t| t.is_float()) => return free,
         // predicate logic: folded into a compare's combining predicate input (`ISETP.EQ.OR P0,
         // PT, R2, 0x1, !P0`) or a branch's second predicate (`@P0 BRA P1`)
         Opcode::And | Opcode::Or | Opcode::Xor | Opcode::Not
@@ -195,6 +204,14 @@ pub fn lowered(i: &InstData) -> (f64, [f64; Unit::COUNT]) {
         _ => {}
     }
     match class {
+        // an integer select is a `SEL` on the integer ALU or, as often, a predicated `IMAD.MOV`
+        // after the add that reads it (`VIADD R11, R8, 0x1` / `@!P4 IMAD.MOV R11, RZ, RZ, R8`,
+        // `h5_bounce`; the seen files' 26 integer `selp`s): sixth version, half of each
+        "int_alu" if i.op == Opcode::Selp && !i.mods.ty.is_some_and(|t| t.is_float()) => {
+            units[Unit::Alu as usize] = 0.5;
+            units[Unit::Imad as usize] = 0.5;
+            (1.0, units)
+        }
         "int_alu" | "int_minmax"
             if matches!(i.op, Opcode::Add | Opcode::Sub | Opcode::Min | Opcode::Max) =>
         {
@@ -256,6 +273,12 @@ pub struct H100Machine {
     /// L1 hit in a dependent chain (`l1_wavefront_latency`).
     pub l1_requests_per_sm: f64,
     pub l1_wavefront_latency: f64,
+    /// Sixth version: 128-byte lines per clock per SM of global loads the L1 serves
+    /// (`l1_lines_per_sm`; 0 when absent: the fifth version's sectors at `l1_sectors_per_sm`),
+    /// and the latency each further line of a request adds to an L1 hit in a dependent chain
+    /// (`l1_line_latency`, replacing `l1_wavefront_latency` when present).
+    pub l1_lines_per_sm: f64,
+    pub l1_line_latency: f64,
     /// Global sectors per clock, whole GPU, from the L2 and from DRAM.
     pub l2_sectors_per_clk: f64,
     pub dram_sectors_per_clk: f64,
@@ -373,6 +396,8 @@ impl H100Machine {
             l1_sectors_per_sm: get("l1_sectors_per_sm")?,
             l1_requests_per_sm: v.get("l1_requests_per_sm").copied().unwrap_or(0.0),
             l1_wavefront_latency: v.get("l1_wavefront_latency").copied().unwrap_or(0.0),
+            l1_lines_per_sm: v.get("l1_lines_per_sm").copied().unwrap_or(0.0),
+            l1_line_latency: v.get("l1_line_latency").copied().unwrap_or(0.0),
             l2_sectors_per_clk: get("l2_sectors_per_clk")?,
             dram_sectors_per_clk: get("dram_sectors_per_clk")?,
             l2_bytes: get("l2_bytes")?,
@@ -536,6 +561,8 @@ pub fn column_costs(
     m: &H100Machine,
 ) -> Vec<ColumnCost> {
     let mut spr: HashMap<(&str, u32), f64> = HashMap::new();
+    // lines and lanes' bytes (in sectors) per request of each global access (sixth version)
+    let mut lpr: HashMap<(&str, u32), (f64, f64)> = HashMap::new();
 
     let mut stores: std::collections::HashSet<(&str, u32)> = std::collections::HashSet::new();
     let mut local_spr: HashMap<(&str, u32), f64> = HashMap::new();
@@ -545,6 +572,8 @@ pub fn column_costs(
             let key = (i.function.as_str(), i.inst);
             if g.requests > 0 {
                 spr.insert(key, g.sectors as f64 / g.requests as f64);
+                let r = g.requests as f64;
+                lpr.insert(key, (g.lines as f64 / r, g.lane_sectors as f64 / r));
 
                 if i.access == Some(warpscope_profile::model::Access::Store) {
                     stores.insert(key);
@@ -564,10 +593,14 @@ pub fn column_costs(
             // further L1 cycle its sectors take at 4 per clock (fifth version)
             let l1_hit = |i: Inst| {
                 l1.has(f, i).then(|| {
-                    let s = spr
-                        .get(&(func.name.as_str(), i.index() as u32))
-                        .copied()
-                        .unwrap_or(1.0);
+                    let key = (func.name.as_str(), i.index() as u32);
+                    if m.l1_lines_per_sm > 0.0 {
+                        // sixth version: each further line of the request (measured without
+                        // bank conflicts, which the profile does not count)
+                        let lines = lpr.get(&key).map_or(1.0, |x| x.0).max(1.0);
+                        return table.get("ld_global") + m.l1_line_latency * (lines - 1.0);
+                    }
+                    let s = spr.get(&key).copied().unwrap_or(1.0);
                     let waves = (s / m.l1_sectors_per_sm).ceil().max(1.0);
                     table.get("ld_global") + m.l1_wavefront_latency * (waves - 1.0)
                 })
@@ -576,12 +609,16 @@ pub fn column_costs(
                 chain: chain_cycles_with(func, b, table, global_load, &l1_hit),
                 ..ColumnCost::default()
             };
+            let mut flexible = 0.0;
             for &i in &func.blocks[b].insts {
                 let inst = &func.insts[i];
                 let (slots, units) = lowered(inst);
                 c.issue += slots;
                 for (a, u) in c.units.iter_mut().zip(units) {
                     *a += u;
+                }
+                if either_alu_or_imad(inst) {
+                    flexible += 1.0;
                 }
                 let key = (func.name.as_str(), i.index() as u32);
                 let s = spr.get(&key).copied().unwrap_or(0.0);
@@ -593,6 +630,12 @@ pub fn column_costs(
                 } else if l1.has(f, i) {
                     c.l1_only += s;
                     let mut clk = s / m.l1_sectors_per_sm;
+                    if m.l1_lines_per_sm > 0.0 && s > 0.0 {
+                        // sixth version: the L1 returns 128 bytes of the lanes' data per clock,
+                        // its lines at their measured rate, whatever the sectors
+                        let (lines, lane_sectors) = lpr.get(&key).copied().unwrap_or((1.0, s));
+                        clk = (lane_sectors / m.l1_sectors_per_sm).max(lines / m.l1_lines_per_sm);
+                    }
                     if m.l1_requests_per_sm > 0.0 && s > 0.0 {
                         clk = clk.max(1.0 / m.l1_requests_per_sm);
                     }
@@ -603,9 +646,40 @@ pub fn column_costs(
                     c.local_sectors += local_spr.get(&key).copied().unwrap_or(bytes);
                 }
             }
+            balance_alu_imad(&mut c.units, flexible);
             c
         })
         .collect()
+}
+
+/// Whether ptxas may issue `i` on either the integer ALU or the IMAD pipe: a 32-bit integer
+/// add, subtract, min or max (`IADD3`/`IMNMX` or `VIADD`/`VIMNMX`) or an integer select (`SEL`
+/// or a predicated `IMAD.MOV`). [`lowered`] counts each half on either pipe.
+pub fn either_alu_or_imad(i: &InstData) -> bool {
+    let class = class_of(i);
+    let int_select = i.op == Opcode::Selp && !i.mods.ty.is_some_and(|t| t.is_float());
+    (class == "int_alu" && int_select)
+        || (matches!(class, "int_alu" | "int_minmax")
+            && matches!(i.op, Opcode::Add | Opcode::Sub | Opcode::Min | Opcode::Max))
+}
+
+/// Sixth version: ptxas balances the instructions that may go to either pipe between the
+/// integer ALU and the IMAD pipe over a block, rather than half and half: read off the SASS
+/// (`h5_bounce`'s loop, 12 compares and selects on the ALU: its 5 adds all `VIADD`, its 4
+/// selects all predicated `IMAD.MOV`; model_pipes.tsv's `wp_add_xor` 64 LOP3 beside 60 VIADD
+/// and 5 IADD3, `wp_shift_add` 64 SHF beside 63 VIADD and 2 IADD3). `flexible` of `units`'
+/// ALU and IMAD counts are such instructions, counted half on each; they are moved to even
+/// out the two pipes (their rates are equal).
+fn balance_alu_imad(units: &mut [f64; Unit::COUNT], flexible: f64) {
+    if flexible <= 0.0 {
+        return;
+    }
+    let (a, m) = (Unit::Alu as usize, Unit::Imad as usize);
+    let fixed_alu = (units[a] - 0.5 * flexible).max(0.0);
+    let fixed_imad = (units[m] - 0.5 * flexible).max(0.0);
+    let to_alu = ((fixed_imad + flexible - fixed_alu) / 2.0).clamp(0.0, flexible);
+    units[a] = fixed_alu + to_alu;
+    units[m] = fixed_imad + flexible - to_alu;
 }
 
 /// `Σ_w n_w[b]` of a launch: each column's executions summed over warps, a warp running a

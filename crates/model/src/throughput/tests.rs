@@ -298,6 +298,77 @@ fn ptxas_lowering_drops_moves_and_splits_integer_adds() {
 }
 
 #[test]
+fn sixth_version_float_negations_are_free_selects_split_and_min_max_is_alu() {
+    let m = module_of(
+        ".version 8.0\n.target sm_90\n.address_size 64\n\
+         .visible .entry k(.param .u64 p)\n{\n.reg .b32 %r<8>;\n.reg .f32 %f<8>;\n.reg .pred %p<4>;\n\
+         mov.u32 %r1, %tid.x;\n\
+         cvt.rn.f32.u32 %f1, %r1;\n\
+         setp.gt.f32 %p1, %f1, 0f3F800000;\n\
+         neg.f32 %f2, %f1;\n\
+         abs.f32 %f3, %f2;\n\
+         selp.f32 %f4, %f2, %f3, %p1;\n\
+         selp.u32 %r2, 1, 0, %p1;\n\
+         max.f32 %f5, %f4, %f1;\n\
+         neg.s32 %r3, %r2;\n\
+         ret;\n}\n",
+    );
+    let f = m.funcs.values().next().unwrap();
+    let b = f.blocks.keys().next().unwrap();
+    let got: Vec<(f64, f64, f64, f64)> = f.blocks[b]
+        .insts
+        .iter()
+        .skip(2)
+        .map(|&i| {
+            let (issue, u) = lowered(&f.insts[i]);
+            (issue, u[Unit::Alu as usize], u[Unit::Imad as usize], u[Unit::Fp32 as usize])
+        })
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            (1.0, 1.0, 0.0, 0.0), // FSETP: integer ALU (measured)
+            (0.0, 0.0, 0.0, 0.0), // neg.f32: an operand modifier
+            (0.0, 0.0, 0.0, 0.0), // abs.f32: likewise
+            (1.0, 1.0, 0.0, 0.0), // FSEL: integer ALU (measured)
+            (1.0, 0.5, 0.5, 0.0), // SEL or a predicated IMAD.MOV
+            (1.0, 1.0, 0.0, 0.0), // FMNMX: integer ALU (measured)
+            (1.0, 1.0, 0.0, 0.0), // an integer negation still issues
+            (1.0, 0.0, 0.0, 0.0), // ret
+        ]
+    );
+}
+
+#[test]
+fn sixth_version_adds_and_selects_balance_the_alu_and_imad_pipes() {
+    let mut u = [0.0; Unit::COUNT];
+    // 12 fixed on the ALU (compares and selects), 9 flexible counted half on each pipe
+    u[Unit::Alu as usize] = 12.0 + 4.5;
+    u[Unit::Imad as usize] = 4.5;
+    balance_alu_imad(&mut u, 9.0);
+    assert_eq!((u[Unit::Alu as usize], u[Unit::Imad as usize]), (12.0, 9.0));
+    // nothing fixed: half and half, as before
+    let mut u = [0.0; Unit::COUNT];
+    u[Unit::Alu as usize] = 2.0;
+    u[Unit::Imad as usize] = 2.0;
+    balance_alu_imad(&mut u, 4.0);
+    assert_eq!((u[Unit::Alu as usize], u[Unit::Imad as usize]), (2.0, 2.0));
+    // 4 IMAD fixed, 2 flexible: both to the ALU
+    let mut u = [0.0; Unit::COUNT];
+    u[Unit::Alu as usize] = 1.0;
+    u[Unit::Imad as usize] = 5.0;
+    balance_alu_imad(&mut u, 2.0);
+    assert_eq!((u[Unit::Alu as usize], u[Unit::Imad as usize]), (2.0, 4.0));
+}
+
+#[test]
+fn the_committed_machine_has_the_sixth_versions_l1_facts() {
+    let m = H100Machine::h100();
+    assert_eq!(m.l1_lines_per_sm, 3.69);
+    assert_eq!(m.l1_line_latency, 0.18);
+}
+
+#[test]
 fn the_committed_machine_has_the_fifth_versions_facts() {
     let m = H100Machine::h100();
     assert_eq!(m.unit_per_sm[Unit::Idiv as usize], 0.1213);
