@@ -321,7 +321,12 @@ fn sixth_version_float_negations_are_free_selects_split_and_min_max_is_alu() {
         .skip(2)
         .map(|&i| {
             let (issue, u) = lowered(&f.insts[i]);
-            (issue, u[Unit::Alu as usize], u[Unit::Imad as usize], u[Unit::Fp32 as usize])
+            (
+                issue,
+                u[Unit::Alu as usize],
+                u[Unit::Imad as usize],
+                u[Unit::Fp32 as usize],
+            )
         })
         .collect();
     assert_eq!(
