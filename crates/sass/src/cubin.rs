@@ -670,8 +670,10 @@ fn signed_hex(v: i64) -> String {
 }
 
 /// Opcode (low 12 bits) → base mnemonic, and whether the guard is a uniform predicate, for
-/// every opcode in the sm_90 code ptxas 13.0 made of the real-world and corpus modules, and the
-/// other control-flow opcodes (`JMX`, `JMP`, `BREAK`, `KILL`, `PREEXIT`).
+/// every opcode in the sm_90 code ptxas 13.0 made of the 184 real-world and corpus modules, and
+/// the other control-flow opcodes (`JMX`, `JMP`, `BREAK`, `KILL`, `PREEXIT`). An opcode outside
+/// it is named `OP.0x…` with a per-lane guard; which instructions split lanes does not depend
+/// on the table.
 const OPCODES: &[(u16, &str, bool)] = &[
     (0x202, "MOV", false),
     (0x207, "SEL", false),
@@ -721,6 +723,7 @@ const OPCODES: &[(u16, &str, bool)] = &[
     (0x302, "FCHK", false),
     (0x305, "F2I", false),
     (0x306, "I2F", false),
+    (0x307, "FRND", false),
     (0x308, "MUFU", false),
     (0x309, "POPC", false),
     (0x310, "F2F", false),
@@ -828,6 +831,7 @@ const OPCODES: &[(u16, &str, bool)] = &[
     (0x984, "LDS", false),
     (0x985, "ST", false),
     (0x986, "STG", false),
+    (0x987, "STL", false),
     (0x988, "STS", false),
     (0x989, "SHFL", false),
     (0x98a, "ATOM", false),
@@ -861,6 +865,7 @@ const OPCODES: &[(u16, &str, bool)] = &[
     (0xc23, "FFMA", false),
     (0xc24, "IMAD", false),
     (0xc25, "IMAD", false),
+    (0xc27, "IMAD", false),
     (0xc28, "DMUL", false),
     (0xc2b, "DFMA", false),
     (0xc36, "VIADD", false),
