@@ -657,7 +657,7 @@ fn check_kernel(shared: &ModuleShared<'_>, fid: FuncId) -> KernelOutcome {
     (ka, fs, suppressed, timings)
 }
 
-/// The SASS line table, once ptxas and nvdisasm are done (none when they were not asked or
+/// The SASS line table, once ptxas is done and its cubin read (none when it was not asked or
 /// failed: the branch verdicts then rest on [`lowering`]'s expectations alone).
 fn sass_of(opts: &CheckOptions) -> Option<&warpscope_sass::LineBranches> {
     opts.sass.as_ref().and_then(|h| h.wait().as_ref().ok())

@@ -72,7 +72,7 @@ pub enum Mode {
     /// geometry of its first profiled launch (`truth/launches.tsv`).
     Geometry,
     /// As defaults, plus `--sass on`: each branch's lowering read from the SASS ptxas compiles
-    /// the module to (ptxas and nvdisasm needed; every other mode passes `--sass off`, so its
+    /// the module to (ptxas needed; every other mode passes `--sass off`, so its
     /// scores do not depend on which tools the machine has).
     Sass,
 }
