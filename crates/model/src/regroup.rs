@@ -466,6 +466,25 @@ fn merge(
     Some(pool.add(lat, rest, made))
 }
 
+/// The class ids by descending latency (`total_cmp`), then ascending id. Sorted as keys
+/// beside the ids rather than by looking each latency up at every comparison (nearly all cache
+/// misses at a million classes).
+fn by_descending_latency(classes: &Classes) -> Vec<u32> {
+    let mut keyed: Vec<(u64, u32)> = classes
+        .latency
+        .iter()
+        .enumerate()
+        .map(|(c, &l)| {
+            // `total_cmp`'s order as unsigned integers, reversed
+            let b = l.to_bits();
+            let ordered = if b >> 63 == 1 { !b } else { b | 1 << 63 };
+            (!ordered, c as u32)
+        })
+        .collect();
+    keyed.sort_unstable();
+    keyed.into_iter().map(|k| k.1).collect()
+}
+
 /// Greedy's start: whole groups of identical threads (in descending class latency, the
 /// gain order) into `out`, and the pool of each class's leftover partial group with the
 /// leftovers' bounds, by id.
@@ -476,12 +495,7 @@ fn leftover_pool(
     out: &mut Vec<Members>,
 ) -> (Pool, Vec<u32>) {
     let w = 2 * classes.cols;
-    let mut ids: Vec<u32> = (0..classes.len() as u32).collect();
-    ids.sort_by(|&a, &b| {
-        classes.latency[b as usize]
-            .total_cmp(&classes.latency[a as usize])
-            .then(a.cmp(&b))
-    });
+    let ids = by_descending_latency(classes);
     let mut pool = Pool::new(classes.cols);
     let mut bounds: Vec<u32> = Vec::new();
     for &c in &ids {
@@ -881,12 +895,7 @@ fn greedy_max(classes: &Classes, lat: &[f64], gs: usize) -> Vec<Members> {
     // the classes below; their latencies, vectors and threads left are copied in that order,
     // so a walk reads memory in order instead of one class's vector here and one there (at a
     // million distinct vectors those reads were nearly all cache misses).
-    let mut by_lat: Vec<u32> = (0..d as u32).collect();
-    by_lat.sort_unstable_by(|&a, &b| {
-        classes.latency[b as usize]
-            .total_cmp(&classes.latency[a as usize])
-            .then(a.cmp(&b))
-    });
+    let by_lat = by_descending_latency(classes);
     let latency: Vec<f64> = by_lat
         .iter()
         .map(|&c| classes.latency[c as usize])
@@ -1178,6 +1187,26 @@ mod properties {
                 // a warp costs at least its threads' mean: Σ blocks ≥ Σ threads / 32
                 prop_assert!(t.as_run.iter().sum::<f64>() + 1e-6 >= total / 32.0);
             }
+        }
+
+        /// The latency order is `total_cmp`'s, descending, then by id.
+        #[test]
+        fn latency_order_matches_total_cmp(
+            lat in proptest::collection::vec(
+                prop_oneof![any::<f64>(), Just(0.0), Just(-0.0), Just(1.5), Just(f64::NAN)],
+                0..200,
+            ),
+        ) {
+            let c = Classes {
+                cols: 0,
+                vectors: Vec::new(),
+                of_thread: Vec::new(),
+                size: vec![1; lat.len()],
+                latency: lat.clone(),
+            };
+            let mut want: Vec<u32> = (0..lat.len() as u32).collect();
+            want.sort_by(|&a, &b| lat[b as usize].total_cmp(&lat[a as usize]).then(a.cmp(&b)));
+            prop_assert_eq!(by_descending_latency(&c), want);
         }
 
         /// Sorting's order is the threads sorted by vector, then by id.
