@@ -2,7 +2,8 @@
 //! `warpscope model` adds to the profile, on synthetic vectors shaped like the corpus kernels'.
 //!
 //! `cargo bench -p warpscope-model --bench model -- --warm-up-time 1 --measurement-time 3`
-//! (`-- h100_estimate` for warpscope's H100 estimate alone)
+//! (`-- h100_estimate` for warpscope's H100 estimate alone, `-- model_distinct` for the
+//! nearly-all-distinct launches)
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
@@ -49,12 +50,13 @@ fn loop_like() -> (Vec<u32>, usize, Vec<f64>) {
     (counts, cols, vec![30.0, 8.0, 90.0, 20.0])
 }
 
-/// Alignment-like (262,144 threads): nearly every thread distinct (a row of cells whose branch counts depend on
-/// the thread's own sequence), latencies close together: Greedy-Max's bound prunes little.
-fn distinct_like() -> (Vec<u32>, usize, Vec<f64>) {
+/// Alignment-like (`threads` threads): nearly every thread distinct (a row of cells whose
+/// branch counts depend on the thread's own sequence), latencies close together: Greedy-Max's
+/// bound prunes little. 242,427 distinct vectors of 262,144 threads, 839,289 of 1,048,576.
+fn distinct_like(threads: usize) -> (Vec<u32>, usize, Vec<f64>) {
     let cols = 7;
-    let mut counts = Vec::with_capacity(DISTINCT_THREADS * cols);
-    for t in 0..DISTINCT_THREADS as u32 {
+    let mut counts = Vec::with_capacity(threads * cols);
+    for t in 0..threads as u32 {
         let h = mix(t);
         let m = 4 + (h & 7);
         let a = (h >> 3) % (m * m + 1);
@@ -65,22 +67,26 @@ fn distinct_like() -> (Vec<u32>, usize, Vec<f64>) {
     (counts, cols, vec![30.0, 12.0, 9.0, 14.0, 11.0, 10.0, 6.0])
 }
 
+/// The estimates and the three regroupings with their estimates: the model's work beyond the
+/// profile.
+fn model(counts: &[u32], cols: usize, lat: &[f64]) -> f64 {
+    let classes = Classes::new(counts, cols, lat);
+    let t = block_times(&classes, lat, 256, None, true);
+    let mut best = bbv_weighted_scheduled(&t.as_run, 132, 8);
+    for alg in Algorithm::ALL {
+        let o = regroup(alg, &classes, lat, 32);
+        let r = block_times(&classes, lat, 256, Some(&o), false);
+        best = best.min(bbv_weighted_scheduled(&r.as_run, 132, 8));
+    }
+    best
+}
+
 fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("model_1m_threads");
     g.sample_size(10);
     for (name, (counts, cols, lat)) in [("mc_like", mc_like()), ("loop_like", loop_like())] {
         g.bench_function(format!("{name}/estimates_and_three_regroupings"), |b| {
-            b.iter(|| {
-                let classes = Classes::new(black_box(&counts), cols, &lat);
-                let t = block_times(&classes, &lat, 256, None, true);
-                let mut best = bbv_weighted_scheduled(&t.as_run, 132, 8);
-                for alg in Algorithm::ALL {
-                    let o = regroup(alg, &classes, &lat, 32);
-                    let r = block_times(&classes, &lat, 256, Some(&o), false);
-                    best = best.min(bbv_weighted_scheduled(&r.as_run, 132, 8));
-                }
-                best
-            })
+            b.iter(|| model(black_box(&counts), cols, &lat))
         });
         let classes = Classes::new(&counts, cols, &lat);
         // warpscope's H100 estimate of the launch (once per original and per regrouping):
@@ -133,8 +139,26 @@ fn bench(c: &mut Criterion) {
     // Nearly every vector distinct: the regroupings alone (242,427 classes).
     let mut g = c.benchmark_group("model_distinct_256k_threads");
     g.sample_size(10);
-    let (counts, cols, lat) = distinct_like();
+    let (counts, cols, lat) = distinct_like(DISTINCT_THREADS);
     let classes = Classes::new(&counts, cols, &lat);
+    for alg in Algorithm::ALL {
+        g.bench_function(alg.name(), |b| {
+            b.iter(|| regroup(alg, black_box(&classes), &lat, 32))
+        });
+    }
+    g.finish();
+    // The same on a million threads (839,289 classes): the whole model as the issue states it,
+    // and each regrouping alone.
+    let mut g = c.benchmark_group("model_distinct_1m_threads");
+    g.sample_size(10);
+    let (counts, cols, lat) = distinct_like(THREADS);
+    g.bench_function("estimates_and_three_regroupings", |b| {
+        b.iter(|| model(black_box(&counts), cols, &lat))
+    });
+    let classes = Classes::new(&counts, cols, &lat);
+    g.bench_function("classes", |b| {
+        b.iter(|| Classes::new(black_box(&counts), cols, &lat).len())
+    });
     for alg in Algorithm::ALL {
         g.bench_function(alg.name(), |b| {
             b.iter(|| regroup(alg, black_box(&classes), &lat, 32))

@@ -13,11 +13,14 @@
 //!   that overflows splits off a full group: its first `group_size` threads), exactly when there
 //!   are at most [`EXACT_LEFTOVERS`] of them (each group keeps its best edge among all; only
 //!   groups whose partner was merged away look again, so a step costs O(leftovers), not a heap
-//!   of every pair); with more, each leftover's candidate partners are its [`WINDOW`] nearest
-//!   leftovers by `Σ lat × Max` on either side (so the work stays `O(leftovers × WINDOW)`
-//!   rather than quadratic), read from [`Ordered`], which keeps the groups' Min and Max vectors
-//!   in that order so a window is one stretch of memory. Greedy does not order blocks: groups
-//!   are laid out by their smallest thread id, full groups first.
+//!   of every pair). With more, the leftovers are put in order of `Σ lat × Max` and cut into
+//!   segments of [`SEGMENT`]; each segment is merged on its own until [`SEGMENT_LEFT`] of its
+//!   groups are left, with each group's candidate partners its [`WINDOW`] nearest groups in
+//!   that order on either side (read from [`Slots`], which keeps the groups' Min and Max vectors
+//!   in that order, so a window is one stretch of memory, and a segment's fits in a core's
+//!   cache), and the segments' survivors are merged in turn the same way (all pairs once they
+//!   are few enough). The work stays `O(leftovers × WINDOW)` rather than quadratic. Greedy
+//!   does not order blocks: groups are laid out by their smallest thread id, full groups first.
 //! * **Greedy-Max** (Algorithm 2) seeds each group with the remaining thread of highest
 //!   latency (11), then adds threads identical to a member while any remain, else the thread of
 //!   maximal gain; groups are laid out in the order formed, i.e. by descending latency, which
@@ -38,6 +41,11 @@ use serde::Serialize;
 pub const EXACT_LEFTOVERS: usize = 1024;
 /// Candidate partners on each side (by latency) beyond that.
 pub const WINDOW: usize = 16;
+/// Leftover groups merged together beyond [`EXACT_LEFTOVERS`]: consecutive in candidate
+/// order, merged apart from the others' (a segment's groups and heap fit in a core's cache).
+pub const SEGMENT: usize = 4096;
+/// Groups a segment stops merging at: they are merged with the other segments' leftovers.
+pub const SEGMENT_LEFT: usize = 64;
 /// Classes Greedy-Max's gain search looks at for each thread it adds once its budget is spent:
 /// the remaining classes of highest latency.
 pub const GREEDY_MAX_SCAN: usize = 2 * WINDOW;
@@ -83,51 +91,120 @@ pub fn regroup(alg: Algorithm, classes: &Classes, lat: &[f64], group_size: usize
 }
 
 fn sorting(classes: &Classes) -> Vec<u32> {
-    let mut ids: Vec<u32> = (0..classes.len() as u32).collect();
-    ids.sort_by(|&a, &b| classes.vector(a).cmp(classes.vector(b)));
-    let groups = ids
-        .into_iter()
-        .map(|c| vec![(c, classes.size[c as usize])])
-        .collect();
-    lay_out(classes, groups, false)
+    let by = ThreadsByClass::new(classes);
+    let mut order = Vec::with_capacity(classes.threads());
+    for c in lexicographic(classes) {
+        order.extend_from_slice(by.of(c));
+    }
+    order
 }
 
-/// Threads of each class, in id order.
-fn threads_by_class(classes: &Classes) -> Vec<Vec<u32>> {
-    let mut by: Vec<Vec<u32>> = classes
-        .size
-        .iter()
-        .map(|&n| Vec::with_capacity(n as usize))
-        .collect();
-    for (t, &c) in classes.of_thread.iter().enumerate() {
-        by[c as usize].push(t as u32);
+/// The class ids in lexicographic order of their vectors (which are distinct, so the order is
+/// unique). Sorted two columns at a time: the ids are sorted by their first two columns, each
+/// run still tied by the next two, and so on, so each round reads a vector once rather than at
+/// every comparison (a comparison sort's reads were nearly all cache misses at 839 K classes).
+fn lexicographic(classes: &Classes) -> Vec<u32> {
+    let cols = classes.cols;
+    let n = classes.len();
+    let mut ids: Vec<u32> = (0..n as u32).collect();
+    let mut keyed: Vec<(u64, u32)> = Vec::with_capacity(n);
+    // ranges of `ids` tied on the columns before `col`
+    let mut todo = vec![(0usize, n, 0usize)];
+    while let Some((lo, hi, col)) = todo.pop() {
+        if hi - lo < 2 || col >= cols {
+            continue;
+        }
+        keyed.clear();
+        keyed.extend(ids[lo..hi].iter().map(|&c| {
+            let v = classes.vector(c);
+            let second = v.get(col + 1).map_or(0, |&x| u64::from(x));
+            (u64::from(v[col]) << 32 | second, c)
+        }));
+        keyed.sort_unstable();
+        for (slot, &(_, c)) in ids[lo..hi].iter_mut().zip(&keyed) {
+            *slot = c;
+        }
+        let mut a = 0;
+        while a < keyed.len() {
+            let b = a + keyed[a..].partition_point(|e| e.0 == keyed[a].0);
+            if b - a > 1 {
+                todo.push((lo + a, lo + b, col + 2));
+            }
+            a = b;
+        }
     }
-    by
+    ids
+}
+
+/// The threads of each class in id order, all in one buffer (class `c`'s are
+/// `threads[start[c]..start[c + 1]]`).
+struct ThreadsByClass {
+    start: Vec<usize>,
+    threads: Vec<u32>,
+}
+
+impl ThreadsByClass {
+    fn new(classes: &Classes) -> ThreadsByClass {
+        let mut start = Vec::with_capacity(classes.len() + 1);
+        let mut at = 0usize;
+        start.push(0);
+        for &n in &classes.size {
+            at += n as usize;
+            start.push(at);
+        }
+        let mut fill = start.clone();
+        let mut threads = vec![0u32; at];
+        for (t, &c) in classes.of_thread.iter().enumerate() {
+            let f = &mut fill[c as usize];
+            threads[*f] = t as u32;
+            *f += 1;
+        }
+        ThreadsByClass { start, threads }
+    }
+
+    fn of(&self, c: u32) -> &[u32] {
+        &self.threads[self.start[c as usize]..self.start[c as usize + 1]]
+    }
 }
 
 /// Turns groups (class, count) into a thread order, taking each class's threads in id order.
 /// With `by_first_thread`, groups are laid out by their smallest thread id, full groups
 /// first; otherwise in the order given.
-fn lay_out(classes: &Classes, groups: Vec<Vec<(u32, u32)>>, by_first_thread: bool) -> Vec<u32> {
-    let by = threads_by_class(classes);
-    let mut next = vec![0usize; by.len()];
-    let mut assigned: Vec<Vec<u32>> = groups
+fn lay_out(classes: &Classes, groups: Vec<Members>, by_first_thread: bool) -> Vec<u32> {
+    let by = ThreadsByClass::new(classes);
+    let mut next: Vec<usize> = by.start[..by.start.len() - 1].to_vec();
+    let mut flat = Vec::with_capacity(classes.threads());
+    // each group's place in `flat`
+    let mut spans: Vec<(usize, usize)> = Vec::with_capacity(groups.len());
+    for g in &groups {
+        let at = flat.len();
+        for &(c, k) in g {
+            let c = c as usize;
+            flat.extend_from_slice(&by.threads[next[c]..next[c] + k as usize]);
+            next[c] += k as usize;
+        }
+        spans.push((at, flat.len() - at));
+    }
+    if !by_first_thread {
+        return flat;
+    }
+    let full = spans.iter().map(|s| s.1).max().unwrap_or(0);
+    // (not full, smallest thread): distinct for every group, so the order is total
+    let mut keyed: Vec<(bool, u32, usize)> = spans
         .iter()
-        .map(|g| {
-            let mut v = Vec::with_capacity(g.iter().map(|m| m.1 as usize).sum());
-            for &(c, k) in g {
-                let c = c as usize;
-                v.extend_from_slice(&by[c][next[c]..next[c] + k as usize]);
-                next[c] += k as usize;
-            }
-            v
+        .enumerate()
+        .map(|(i, &(at, n))| {
+            let first = flat[at..at + n].iter().min().copied().unwrap_or(0);
+            (n < full, first, i)
         })
         .collect();
-    if by_first_thread {
-        let full = assigned.iter().map(Vec::len).max().unwrap_or(0);
-        assigned.sort_by_key(|g| (g.len() < full, g.iter().min().copied().unwrap_or(0)));
+    keyed.sort_unstable();
+    let mut order = Vec::with_capacity(flat.len());
+    for (_, _, i) in keyed {
+        let (at, n) = spans[i];
+        order.extend_from_slice(&flat[at..at + n]);
     }
-    assigned.concat()
+    order
 }
 
 /// Gain of the union of two groups from their Min/Max vectors (equation 10).
@@ -163,6 +240,16 @@ struct Pool {
 }
 
 impl Pool {
+    fn new(cols: usize) -> Pool {
+        Pool {
+            cols,
+            key: Vec::new(),
+            alive: Vec::new(),
+            members: Vec::new(),
+            live: 0,
+        }
+    }
+
     fn len(&self) -> usize {
         self.key.len()
     }
@@ -379,6 +466,25 @@ fn merge(
     Some(pool.add(lat, rest, made))
 }
 
+/// The class ids by descending latency (`total_cmp`), then ascending id. Sorted as keys
+/// beside the ids rather than by looking each latency up at every comparison (nearly all cache
+/// misses at a million classes).
+fn by_descending_latency(classes: &Classes) -> Vec<u32> {
+    let mut keyed: Vec<(u64, u32)> = classes
+        .latency
+        .iter()
+        .enumerate()
+        .map(|(c, &l)| {
+            // `total_cmp`'s order as unsigned integers, reversed
+            let b = l.to_bits();
+            let ordered = if b >> 63 == 1 { !b } else { b | 1 << 63 };
+            (!ordered, c as u32)
+        })
+        .collect();
+    keyed.sort_unstable();
+    keyed.into_iter().map(|k| k.1).collect()
+}
+
 /// Greedy's start: whole groups of identical threads (in descending class latency, the
 /// gain order) into `out`, and the pool of each class's leftover partial group with the
 /// leftovers' bounds, by id.
@@ -389,19 +495,8 @@ fn leftover_pool(
     out: &mut Vec<Members>,
 ) -> (Pool, Vec<u32>) {
     let w = 2 * classes.cols;
-    let mut ids: Vec<u32> = (0..classes.len() as u32).collect();
-    ids.sort_by(|&a, &b| {
-        classes.latency[b as usize]
-            .total_cmp(&classes.latency[a as usize])
-            .then(a.cmp(&b))
-    });
-    let mut pool = Pool {
-        cols: classes.cols,
-        key: Vec::new(),
-        alive: Vec::new(),
-        members: Vec::new(),
-        live: 0,
-    };
+    let ids = by_descending_latency(classes);
+    let mut pool = Pool::new(classes.cols);
     let mut bounds: Vec<u32> = Vec::new();
     for &c in &ids {
         let n = classes.size[c as usize];
@@ -422,18 +517,68 @@ fn leftover_pool(
 fn greedy(classes: &Classes, lat: &[f64], gs: usize) -> Vec<Members> {
     let gs32 = gs as u32;
     let mut out: Vec<Members> = Vec::new();
-    let (mut pool, bounds) = leftover_pool(classes, lat, gs32, &mut out);
+    let (pool, bounds) = leftover_pool(classes, lat, gs32, &mut out);
+    merge_leftovers(pool, bounds, classes, lat, gs32, &mut out);
+    out
+}
+
+/// Merges the pool's groups: all pairs when there are at most [`EXACT_LEFTOVERS`]; otherwise
+/// the groups, in candidate order, are cut into segments of [`SEGMENT`], each segment's are
+/// merged by [`merge_windowed`] on their own, and the segments' survivors (at most one each)
+/// are merged in turn the same way. The survivors go to `out`.
+fn merge_leftovers(
+    mut pool: Pool,
+    bounds: Vec<u32>,
+    classes: &Classes,
+    lat: &[f64],
+    gs32: u32,
+    out: &mut Vec<Members>,
+) {
+    let w = 2 * pool.cols;
     if pool.len() <= EXACT_LEFTOVERS {
-        merge_exact(&mut pool, bounds, classes, lat, gs32, &mut out);
-    } else {
-        merge_windowed(&mut pool, &bounds, classes, lat, gs32, &mut out);
+        merge_exact(&mut pool, bounds, classes, lat, gs32, out);
+        for id in 0..pool.len() {
+            if pool.alive[id] {
+                out.push(std::mem::take(&mut pool.members[id]));
+            }
+        }
+        return;
     }
-    for id in 0..pool.len() {
-        if pool.alive[id] {
-            out.push(std::mem::take(&mut pool.members[id]));
+    let mut keys: Vec<(u64, u32)> = (0..pool.len()).map(|i| pool.key_of(i)).collect();
+    keys.sort_unstable();
+    let mut survivors = Pool::new(pool.cols);
+    let mut survivors_bounds: Vec<u32> = Vec::new();
+    let mut seg_bounds: Vec<u32> = Vec::new();
+    for seg in keys.chunks(SEGMENT) {
+        // the segment's groups, by id in candidate order
+        let mut part = Pool::new(pool.cols);
+        seg_bounds.clear();
+        for &(_, id) in seg {
+            let id = id as usize;
+            let b = &bounds[id * w..(id + 1) * w];
+            seg_bounds.extend_from_slice(b);
+            part.add(lat, std::mem::take(&mut pool.members[id]), b);
+        }
+        merge_windowed(
+            &mut part,
+            &seg_bounds,
+            classes,
+            lat,
+            gs32,
+            out,
+            SEGMENT_LEFT,
+        );
+        for id in 0..part.len() {
+            if part.alive[id] {
+                let members = std::mem::take(&mut part.members[id]);
+                let at = survivors_bounds.len();
+                survivors_bounds.resize(at + w, 0);
+                bounds_of(classes, &members, &mut survivors_bounds[at..]);
+                survivors.add(lat, members, &survivors_bounds[at..]);
+            }
         }
     }
-    out
+    merge_leftovers(survivors, survivors_bounds, classes, lat, gs32, out);
 }
 
 /// Merges the pair of largest gain among all pairs of live groups, until one is left. Each
@@ -498,141 +643,173 @@ fn merge_exact(
     }
 }
 
-/// Entries per chunk of [`Ordered`] after a split (a chunk splits beyond twice this).
-const CHUNK: usize = 32;
+/// A slot whose group was merged away.
+const DEAD: u32 = u32::MAX;
 
-/// The live groups in candidate order (`(key, id)`), each with a copy of its Min-then-Max
-/// bounds, in chunks of up to `2 × CHUNK` entries: a group's candidate window is then one or
-/// two stretches of memory, read in order.
-struct Ordered {
+/// The live groups of the windowed mode in candidate order, one slot each with a copy of its
+/// Min-then-Max bounds, so that a group's window is one stretch of memory read in order. The
+/// slots start in order of `Σ lat × Max`; a merged group takes the slot of the parent of
+/// larger key (its own key is at least both parents', so that is the nearer one), the other
+/// slot dies, and dead slots are dropped (in one pass, keeping the order) once they are as
+/// many as the live ones, so a window skips at most as many dead slots as it reads on average.
+struct Slots {
+    /// Bounds per slot.
     w: usize,
-    chunks: Vec<Chunk>,
-    /// The last key of each chunk (no chunk is empty).
-    lasts: Vec<(u64, u32)>,
-}
-
-struct Chunk {
-    keys: Vec<(u64, u32)>,
+    /// The group in each slot, or [`DEAD`].
+    ids: Vec<u32>,
     bounds: Vec<u32>,
+    /// The slot of each group id ([`DEAD`] once merged away).
+    slot: Vec<u32>,
+    live: usize,
 }
 
-impl Ordered {
-    /// From entries already in order.
-    fn of_sorted<'a>(w: usize, entries: impl Iterator<Item = ((u64, u32), &'a [u32])>) -> Ordered {
-        let mut o = Ordered {
+impl Slots {
+    /// Groups `0..n` with their bounds (by id) in the order `order`.
+    fn new(w: usize, order: &[u32], bounds: &[u32]) -> Slots {
+        let n = order.len();
+        let mut s = Slots {
             w,
-            chunks: Vec::new(),
-            lasts: Vec::new(),
+            ids: order.to_vec(),
+            bounds: Vec::with_capacity(n * w),
+            slot: vec![DEAD; n],
+            live: n,
         };
-        for (k, b) in entries {
-            if o.chunks.last().is_none_or(|c| c.keys.len() == CHUNK) {
-                o.chunks.push(Chunk {
-                    keys: Vec::with_capacity(2 * CHUNK + 1),
-                    bounds: Vec::with_capacity((2 * CHUNK + 1) * w),
-                });
-                o.lasts.push(k);
-            }
-            let c = o.chunks.last_mut().expect("pushed");
-            debug_assert!(c.keys.last().is_none_or(|&l| l < k));
-            c.keys.push(k);
-            c.bounds.extend_from_slice(b);
-            *o.lasts.last_mut().expect("pushed") = k;
+        for (at, &id) in order.iter().enumerate() {
+            s.bounds
+                .extend_from_slice(&bounds[id as usize * w..(id as usize + 1) * w]);
+            s.slot[id as usize] = at as u32;
         }
-        o
+        s
     }
 
-    /// The chunk that holds `k`, or where it goes, and its position there.
-    fn locate(&self, k: (u64, u32)) -> (usize, usize) {
-        let c = self
-            .lasts
-            .partition_point(|&l| l < k)
-            .min(self.chunks.len().saturating_sub(1));
-        let p = self
-            .chunks
-            .get(c)
-            .map_or(0, |ch| ch.keys.partition_point(|&x| x < k));
-        (c, p)
+    fn bounds_at(&self, at: usize) -> &[u32] {
+        &self.bounds[at * self.w..(at + 1) * self.w]
     }
 
-    fn insert(&mut self, k: (u64, u32), bounds: &[u32]) {
-        let w = self.w;
-        if self.chunks.is_empty() {
-            *self = Ordered::of_sorted(w, std::iter::once((k, bounds)));
+    /// The bounds of live group `id`.
+    fn bounds_of(&self, id: u32) -> &[u32] {
+        self.bounds_at(self.slot[id as usize] as usize)
+    }
+
+    /// Empties the slot of live group `id`; returns the slot.
+    fn kill(&mut self, id: u32) -> usize {
+        let at = std::mem::replace(&mut self.slot[id as usize], DEAD) as usize;
+        self.ids[at] = DEAD;
+        self.live -= 1;
+        at
+    }
+
+    /// Puts group `id` with `bounds` in the empty slot `at`.
+    fn put(&mut self, at: usize, id: u32, bounds: &[u32]) {
+        debug_assert_eq!(self.ids[at], DEAD);
+        if self.slot.len() <= id as usize {
+            self.slot.resize(id as usize + 1, DEAD);
+        }
+        self.slot[id as usize] = at as u32;
+        self.ids[at] = id;
+        self.bounds[at * self.w..(at + 1) * self.w].copy_from_slice(bounds);
+        self.live += 1;
+    }
+
+    /// Drops the dead slots if they are at least as many as the live ones (and a few).
+    fn compact_if_sparse(&mut self) {
+        if self.ids.len() < 2 * self.live + 64 {
             return;
         }
-        let (c, p) = self.locate(k);
-        let ch = &mut self.chunks[c];
-        ch.keys.insert(p, k);
-        ch.bounds.splice(p * w..p * w, bounds.iter().copied());
-        self.lasts[c] = *ch.keys.last().expect("not empty");
-        if ch.keys.len() > 2 * CHUNK {
-            let keys = ch.keys.split_off(CHUNK);
-            let bounds = ch.bounds.split_off(CHUNK * w);
-            self.lasts[c] = *ch.keys.last().expect("not empty");
-            self.lasts.insert(c + 1, *keys.last().expect("not empty"));
-            self.chunks.insert(c + 1, Chunk { keys, bounds });
-        }
-    }
-
-    /// Removes `k`, copying its bounds into `bounds`.
-    fn remove(&mut self, k: (u64, u32), bounds: &mut [u32]) {
-        let (c, p) = self.locate(k);
-        let ch = &mut self.chunks[c];
-        debug_assert_eq!(ch.keys.get(p), Some(&k));
-        bounds.copy_from_slice(&ch.bounds[p * self.w..(p + 1) * self.w]);
-        ch.keys.remove(p);
-        ch.bounds.drain(p * self.w..(p + 1) * self.w);
-        match ch.keys.last() {
-            Some(&l) => self.lasts[c] = l,
-            None => {
-                self.chunks.remove(c);
-                self.lasts.remove(c);
-            }
-        }
-    }
-
-    /// Calls `f(bounds of k, id, bounds)` for the up to `n` entries before `k` (nearest first),
-    /// then the up to `n` after it; `k` is in the order.
-    fn window(&self, k: (u64, u32), n: usize, mut f: impl FnMut(&[u32], u32, &[u32])) {
         let w = self.w;
-        let (c0, p0) = self.locate(k);
-        let own = &self.chunks[c0].bounds[p0 * w..(p0 + 1) * w];
-        let (mut c, mut p, mut left) = (c0, p0, n);
-        while left > 0 {
-            if p == 0 {
-                if c == 0 {
-                    break;
-                }
-                c -= 1;
-                p = self.chunks[c].keys.len();
+        let mut to = 0;
+        for at in 0..self.ids.len() {
+            let id = self.ids[at];
+            if id == DEAD {
+                continue;
             }
-            p -= 1;
-            let ch = &self.chunks[c];
-            f(own, ch.keys[p].1, &ch.bounds[p * w..(p + 1) * w]);
-            left -= 1;
+            if to != at {
+                self.ids[to] = id;
+                self.bounds.copy_within(at * w..(at + 1) * w, to * w);
+            }
+            self.slot[id as usize] = to as u32;
+            to += 1;
         }
-        let (mut c, mut p, mut left) = (c0, p0 + 1, n);
-        while left > 0 {
-            if p == self.chunks[c].keys.len() {
-                if c + 1 == self.chunks.len() {
-                    break;
-                }
-                c += 1;
-                p = 0;
+        self.ids.truncate(to);
+        self.bounds.truncate(to * w);
+    }
+
+    /// Writes into `out` the slots of the up to `n` live groups before `at` (nearest first),
+    /// then of the up to `n` after it.
+    fn window(&self, at: usize, n: usize, out: &mut Vec<u32>) {
+        out.clear();
+        out.extend(
+            (0..at)
+                .rev()
+                .filter(|&j| self.ids[j] != DEAD)
+                .take(n)
+                .map(|j| j as u32),
+        );
+        out.extend(
+            (at + 1..self.ids.len())
+                .filter(|&j| self.ids[j] != DEAD)
+                .take(n)
+                .map(|j| j as u32),
+        );
+    }
+
+    /// The best edge of live group `i` with the groups of its window (`scratch`: a buffer).
+    fn best_edge(&self, lat: &[f64], i: u32, scratch: &mut Vec<u32>) -> Option<Edge> {
+        let cols = self.w / 2;
+        let at = self.slot[i as usize] as usize;
+        self.window(at, WINDOW, scratch);
+        let own = self.bounds_at(at);
+        let mut best: Option<Edge> = None;
+        let mut consider = |g: f64, j: u32| {
+            let e = Edge(g, i, self.ids[j as usize]);
+            if best.is_none_or(|x| e > x) {
+                best = Some(e);
             }
-            let ch = &self.chunks[c];
-            f(own, ch.keys[p].1, &ch.bounds[p * w..(p + 1) * w]);
-            p += 1;
-            left -= 1;
+        };
+        let mut quads = scratch.chunks_exact(4);
+        for q in quads.by_ref() {
+            let g = pair_gains4(
+                lat,
+                own,
+                [q[0], q[1], q[2], q[3]].map(|j| self.bounds_at(j as usize)),
+                cols,
+            );
+            for (&g, &j) in g.iter().zip(q) {
+                consider(g, j);
+            }
+        }
+        for &j in quads.remainder() {
+            consider(pair_gain(lat, own, self.bounds_at(j as usize), cols), j);
+        }
+        best
+    }
+}
+
+/// [`pair_gain`] of `own` with each of four groups (bounds Min then Max): each sum is taken
+/// in column order, as `pair_gain` takes it (so the values are the same), the four side by
+/// side, so that their additions overlap instead of each waiting on the one before.
+#[inline]
+fn pair_gains4(lat: &[f64], own: &[u32], other: [&[u32]; 4], cols: usize) -> [f64; 4] {
+    let (min_a, max_a) = own.split_at(cols);
+    let (min_a, max_a, lat) = (&min_a[..cols], &max_a[..cols], &lat[..cols]);
+    let mins = other.map(|o| &o[..cols]);
+    let maxs = other.map(|o| &o[cols..2 * cols]);
+    let mut g = [0.0f64; 4];
+    for b in 0..cols {
+        for k in 0..4 {
+            let lo = min_a[b].min(mins[k][b]);
+            let hi = max_a[b].max(maxs[k][b]);
+            g[k] += lat[b] * (2 * i64::from(lo) - i64::from(hi)) as f64;
         }
     }
+    g
 }
 
 /// Merges by largest gain with each group's candidates limited to its [`WINDOW`] nearest live
-/// groups in candidate order on either side. Each group keeps one edge in the heap, to its best
-/// candidate when it looked; when that partner is merged away the edge goes stale and the group
-/// looks again (so the heap holds O(groups) edges, never a window per stale edge). (`bounds` of
-/// the first groups, by id.)
+/// groups in candidate order ([`Slots`]) on either side, until `left` groups are left. Each
+/// group keeps one edge in the heap, to its best candidate when it looked; when that partner
+/// is merged away the edge goes stale and the group looks again (so the heap holds O(groups)
+/// edges, never a window per stale edge). (`bounds` of the groups, by id.)
 fn merge_windowed(
     pool: &mut Pool,
     bounds: &[u32],
@@ -640,34 +817,33 @@ fn merge_windowed(
     lat: &[f64],
     gs32: u32,
     out: &mut Vec<Members>,
+    left: usize,
 ) {
-    let cols = pool.cols;
-    let w = 2 * cols;
+    let w = 2 * pool.cols;
     let mut keys: Vec<(u64, u32)> = (0..pool.len()).map(|i| pool.key_of(i)).collect();
     keys.sort_unstable();
-    let mut order = Ordered::of_sorted(
-        w,
-        keys.into_iter()
-            .map(|k| (k, &bounds[k.1 as usize * w..(k.1 as usize + 1) * w])),
-    );
-    let best_edge = |pool: &Pool, order: &Ordered, i: usize| {
-        let mut best: Option<Edge> = None;
-        order.window(pool.key_of(i), WINDOW, |own, j, b| {
-            let e = Edge(pair_gain(lat, own, b, cols), i as u32, j);
-            if best.is_none_or(|x| e > x) {
-                best = Some(e);
-            }
-        });
-        best
-    };
+    let order: Vec<u32> = keys.iter().map(|k| k.1).collect();
+    drop(keys);
+    let mut slots = Slots::new(w, &order, bounds);
+    drop(order);
+    let mut scratch = Vec::with_capacity(2 * WINDOW);
     let mut heap = EdgeHeap::default();
-    for i in 0..pool.len() {
-        if let Some(e) = best_edge(pool, &order, i) {
+    for i in 0..pool.len() as u32 {
+        if let Some(e) = slots.best_edge(lat, i, &mut scratch) {
             heap.push(e);
         }
     }
-    let (mut ba, mut bb, mut made) = (vec![0u32; w], vec![0u32; w], vec![0u32; w]);
-    while pool.live > 1 {
+    let (mut ba, mut bb) = (vec![0u32; w], vec![0u32; w]);
+    let mut made = vec![0u32; w];
+    while pool.live > left.max(1) {
+        if heap.is_empty() {
+            // every survivor's edge was consumed: pair them afresh
+            for i in (0..pool.len()).filter(|&i| pool.alive[i]) {
+                if let Some(e) = slots.best_edge(lat, i as u32, &mut scratch) {
+                    heap.push(e);
+                }
+            }
+        }
         let Some(Edge(_, a, b)) = heap.peek() else {
             break;
         };
@@ -675,7 +851,12 @@ fn merge_windowed(
         if !pool.alive[a] || !pool.alive[b] {
             // the owner (first) of a stale edge looks for a new partner, which replaces the
             // stale edge in place (one sift instead of a pop and a push)
-            match pool.alive[a].then(|| best_edge(pool, &order, a)).flatten() {
+            let next = if pool.alive[a] {
+                slots.best_edge(lat, a as u32, &mut scratch)
+            } else {
+                None
+            };
+            match next {
                 Some(e) => heap.replace_top(e),
                 None => {
                     heap.pop();
@@ -684,127 +865,137 @@ fn merge_windowed(
             continue;
         }
         heap.pop();
-        order.remove(pool.key_of(a), &mut ba);
-        order.remove(pool.key_of(b), &mut bb);
-        let Some(id) = merge(pool, classes, lat, gs32, (a, &ba), (b, &bb), &mut made, out) else {
-            continue;
+        ba.copy_from_slice(slots.bounds_of(a as u32));
+        bb.copy_from_slice(slots.bounds_of(b as u32));
+        // the merged group goes to the slot of the parent of larger key
+        let (near, far) = if pool.key_of(b) > pool.key_of(a) {
+            (b, a)
+        } else {
+            (a, b)
         };
-        order.insert(pool.key_of(id), &made);
-        if let Some(e) = best_edge(pool, &order, id) {
-            heap.push(e);
-        }
-        if heap.is_empty() && pool.live > 1 {
-            // every survivor's edge was consumed: pair them afresh
-            for i in (0..pool.len()).filter(|&i| pool.alive[i]) {
-                if let Some(e) = best_edge(pool, &order, i) {
-                    heap.push(e);
-                }
+        let at = slots.kill(near as u32);
+        slots.kill(far as u32);
+        if let Some(id) = merge(pool, classes, lat, gs32, (a, &ba), (b, &bb), &mut made, out) {
+            slots.put(at, id as u32, &made);
+            if let Some(e) = slots.best_edge(lat, id as u32, &mut scratch) {
+                heap.push(e);
             }
         }
+        slots.compact_if_sparse();
     }
 }
 
-fn greedy_max(classes: &Classes, lat: &[f64], gs: usize) -> Vec<Vec<(u32, u32)>> {
+fn greedy_max(classes: &Classes, lat: &[f64], gs: usize) -> Vec<Members> {
     let gs32 = gs as u32;
     let d = classes.len();
+    let cols = classes.cols;
     let mut budget: u64 =
         GREEDY_MAX_BUDGET * classes.size.iter().map(|&n| u64::from(n)).sum::<u64>();
-    // classes by descending latency, as a doubly linked list of those with threads left
-    let mut order: Vec<usize> = (0..d).collect();
-    order.sort_by(|&a, &b| {
-        classes.latency[b]
-            .total_cmp(&classes.latency[a])
-            .then(a.cmp(&b))
-    });
-    const NIL: usize = usize::MAX;
-    let mut next = vec![NIL; d];
-    let mut prev = vec![NIL; d];
-    for w in order.windows(2) {
-        next[w[0]] = w[1];
-        prev[w[1]] = w[0];
+    // The classes by descending latency, then id: the walk's order. Positions in it stand for
+    // the classes below; their latencies, vectors and threads left are copied in that order,
+    // so a walk reads memory in order instead of one class's vector here and one there (at a
+    // million distinct vectors those reads were nearly all cache misses).
+    let by_lat = by_descending_latency(classes);
+    let latency: Vec<f64> = by_lat
+        .iter()
+        .map(|&c| classes.latency[c as usize])
+        .collect();
+    let mut vectors: Vec<u32> = Vec::with_capacity(d * cols);
+    for &c in &by_lat {
+        vectors.extend_from_slice(classes.vector(c));
     }
-    let mut head = order.first().copied().unwrap_or(NIL);
-    let mut left: Vec<u32> = classes.size.clone();
-    let remove = |c: usize, head: &mut usize, next: &mut Vec<usize>, prev: &mut Vec<usize>| {
-        let (p, n) = (prev[c], next[c]);
-        if p == NIL {
-            *head = n;
+    let vector = |p: usize| &vectors[p * cols..(p + 1) * cols];
+    let mut left: Vec<u32> = by_lat.iter().map(|&c| classes.size[c as usize]).collect();
+    // the positions with threads left, as a doubly linked list
+    const NIL: u32 = u32::MAX;
+    let mut next: Vec<u32> = (1..=d as u32).collect();
+    let mut prev: Vec<u32> = (0..d as u32).map(|p| p.wrapping_sub(1)).collect();
+    if let Some(last) = next.last_mut() {
+        *last = NIL;
+    }
+    let mut head = if d == 0 { NIL } else { 0 };
+    let remove = |p: u32, head: &mut u32, next: &mut [u32], prev: &mut [u32]| {
+        let (a, b) = (prev[p as usize], next[p as usize]);
+        if a == NIL {
+            *head = b;
         } else {
-            next[p] = n;
+            next[a as usize] = b;
         }
-        if n != NIL {
-            prev[n] = p;
+        if b != NIL {
+            prev[b as usize] = a;
         }
     };
+    let take = |p: u32, k: u32, members: &mut Members, left: &mut [u32]| {
+        match members.iter_mut().find(|m| m.0 == p) {
+            Some(m) => m.1 += k,
+            None => members.push((p, k)),
+        }
+        left[p as usize] -= k;
+    };
     let mut out = Vec::new();
-    let mut gmin = vec![0u32; classes.cols];
-    let mut gmax = vec![0u32; classes.cols];
+    let mut gmin = vec![0u32; cols];
+    let mut gmax = vec![0u32; cols];
     while head != NIL {
         let seed = head;
-        let mut members: Vec<(u32, u32)> = Vec::new();
+        let mut members: Members = Vec::new();
         let mut size = 0u32;
-        gmin.copy_from_slice(classes.vector(seed as u32));
-        gmax.copy_from_slice(classes.vector(seed as u32));
-        let take = |c: usize, k: u32, members: &mut Vec<(u32, u32)>, left: &mut Vec<u32>| {
-            match members.iter_mut().find(|m| m.0 as usize == c) {
-                Some(m) => m.1 += k,
-                None => members.push((c as u32, k)),
-            }
-            left[c] -= k;
-        };
+        gmin.copy_from_slice(vector(seed as usize));
+        gmax.copy_from_slice(vector(seed as usize));
         take(seed, 1, &mut members, &mut left);
         size += 1;
-        if left[seed] == 0 {
+        if left[seed as usize] == 0 {
             remove(seed, &mut head, &mut next, &mut prev);
         }
         while size < gs32 && head != NIL {
             // identical threads first
-            if let Some(&(c, _)) = members.iter().find(|m| left[m.0 as usize] > 0) {
-                let c = c as usize;
-                let k = left[c].min(gs32 - size);
-                take(c, k, &mut members, &mut left);
+            if let Some(&(p, _)) = members.iter().find(|m| left[m.0 as usize] > 0) {
+                let k = left[p as usize].min(gs32 - size);
+                take(p, k, &mut members, &mut left);
                 size += k;
-                if left[c] == 0 {
-                    remove(c, &mut head, &mut next, &mut prev);
+                if left[p as usize] == 0 {
+                    remove(p, &mut head, &mut next, &mut prev);
                 }
                 continue;
             }
             let lat_max: f64 = gmax.iter().zip(lat).map(|(&m, &l)| f64::from(m) * l).sum();
             let mut best = f64::NEG_INFINITY;
-            let mut best_c = NIL;
-            let mut c = head;
+            let mut best_p = NIL;
+            let mut p = head;
             let mut scanned = 0usize;
-            while c != NIL {
-                let lc = classes.latency[c];
-                if lc.min(2.0 * lc - lat_max) <= best || budget == 0 && scanned == GREEDY_MAX_SCAN {
+            while p != NIL {
+                let lp = latency[p as usize];
+                if lp.min(2.0 * lp - lat_max) <= best || budget == 0 && scanned == GREEDY_MAX_SCAN {
                     break;
                 }
                 scanned += 1;
                 budget = budget.saturating_sub(1);
-                let v = classes.vector(c as u32);
+                let v = vector(p as usize);
                 let g = gain(lat, &gmin, &gmax, v, v);
                 if g > best {
                     best = g;
-                    best_c = c;
+                    best_p = p;
                 }
-                c = next[c];
+                p = next[p as usize];
             }
-            if best_c == NIL {
+            if best_p == NIL {
                 break;
             }
             for ((lo, hi), &v) in gmin
                 .iter_mut()
                 .zip(gmax.iter_mut())
-                .zip(classes.vector(best_c as u32))
+                .zip(vector(best_p as usize))
             {
                 *lo = (*lo).min(v);
                 *hi = (*hi).max(v);
             }
-            take(best_c, 1, &mut members, &mut left);
+            take(best_p, 1, &mut members, &mut left);
             size += 1;
-            if left[best_c] == 0 {
-                remove(best_c, &mut head, &mut next, &mut prev);
+            if left[best_p as usize] == 0 {
+                remove(best_p, &mut head, &mut next, &mut prev);
             }
+        }
+        for m in &mut members {
+            m.0 = by_lat[m.0 as usize];
         }
         out.push(members);
     }
@@ -917,6 +1108,40 @@ mod tests {
     }
 
     #[test]
+    fn windowed_greedy_over_segments_finds_the_clusters() {
+        // 600 clusters of 32 threads, each thread its own vector (column 0 spread by the
+        // thread within its cluster, far apart between clusters): 19,200 leftovers, so five
+        // segments, whose survivors are merged in turn. Greedy should find the clusters (as
+        // Sorting does here), leaving at most one partial group.
+        let mut counts = Vec::new();
+        for k in 0..600u32 {
+            for t in 0..32u32 {
+                let c = (k * 7919) % 600;
+                counts.extend([1000 * c + t, c % 5, 3]);
+            }
+        }
+        let lat = vec![1.0, 40.0, 2.0];
+        let c = launch(&counts, 3, &lat);
+        assert_eq!(c.len(), 19_200);
+        let groups = greedy(&c, &lat, 32);
+        let sizes: Vec<u32> = groups.iter().map(threads).collect();
+        assert!(sizes.iter().filter(|&&n| n != 32).count() <= 1, "{sizes:?}");
+        let work = |alg| {
+            let o = regroup(alg, &c, &lat, 32);
+            assert!(is_permutation(&o, 19_200));
+            block_times(&c, &lat, 256, Some(&o), false)
+                .as_run
+                .iter()
+                .sum::<f64>()
+        };
+        let (greedy, sorting) = (work(Algorithm::Greedy), work(Algorithm::Sorting));
+        assert!(
+            greedy <= 1.02 * sorting,
+            "greedy {greedy}, sorting {sorting}"
+        );
+    }
+
+    #[test]
     fn greedy_max_past_its_budget_still_groups_every_thread() {
         // 4096 distinct vectors of one latency: the gain bound prunes nothing, so the exact
         // search would examine every class for every thread (16.7 M > 64 per thread); past
@@ -964,6 +1189,42 @@ mod properties {
             }
         }
 
+        /// The latency order is `total_cmp`'s, descending, then by id.
+        #[test]
+        fn latency_order_matches_total_cmp(
+            lat in proptest::collection::vec(
+                prop_oneof![any::<f64>(), Just(0.0), Just(-0.0), Just(1.5), Just(f64::NAN)],
+                0..200,
+            ),
+        ) {
+            let c = Classes {
+                cols: 0,
+                vectors: Vec::new(),
+                of_thread: Vec::new(),
+                size: vec![1; lat.len()],
+                latency: lat.clone(),
+            };
+            let mut want: Vec<u32> = (0..lat.len() as u32).collect();
+            want.sort_by(|&a, &b| lat[b as usize].total_cmp(&lat[a as usize]).then(a.cmp(&b)));
+            prop_assert_eq!(by_descending_latency(&c), want);
+        }
+
+        /// Sorting's order is the threads sorted by vector, then by id.
+        #[test]
+        fn sorting_matches_a_comparison_sort(
+            rows in proptest::collection::vec(proptest::collection::vec(0u32..4, 1..6), 1..300),
+        ) {
+            let cols = rows[0].len();
+            let counts: Vec<u32> = rows.iter().flat_map(|r| r.iter().cycle().take(cols)).copied().collect();
+            let c = Classes::new(&counts, cols, &vec![1.0; cols]);
+            let mut want: Vec<u32> = (0..rows.len() as u32).collect();
+            want.sort_by(|&a, &b| {
+                let (a, b) = (a as usize, b as usize);
+                counts[a * cols..(a + 1) * cols].cmp(&counts[b * cols..(b + 1) * cols])
+            });
+            prop_assert_eq!(regroup(Algorithm::Sorting, &c, &[1.0; 8][..cols], 32), want);
+        }
+
         /// The exact mode's per-group best edges pick the same merges as Algorithm 1 read
         /// literally: the pair of largest gain among all live pairs, every time.
         #[test]
@@ -976,46 +1237,79 @@ mod properties {
             prop_assert_eq!(greedy(&c, &lat, 32), all_pairs_greedy(&c, &lat, 32));
         }
 
-        /// `Ordered` keeps the order, bounds and windows a sorted set would.
+        /// `Slots` keeps the order of the groups left, their bounds and their windows, as a
+        /// list that merged groups are taken out of (and put back in at a dead parent's
+        /// place) would, also across compactions.
         #[test]
-        fn ordered_matches_a_sorted_set(
-            ops in proptest::collection::vec((0u64..200, any::<bool>()), 1..600),
+        fn slots_match_a_list(
+            n in 1usize..300,
+            ops in proptest::collection::vec((any::<u32>(), any::<u32>(), any::<bool>()), 0..400),
         ) {
-            use std::collections::BTreeMap;
             let w = 2;
-            let mut o = Ordered::of_sorted(w, std::iter::empty());
-            let mut set: BTreeMap<(u64, u32), [u32; 2]> = BTreeMap::new();
-            let mut scratch = [0u32; 2];
-            for (i, &(key, add)) in ops.iter().enumerate() {
-                let victim = set.range((key, 0)..).next().map(|(k, _)| *k);
-                match victim {
-                    Some(k) if !add => {
-                        o.remove(k, &mut scratch);
-                        prop_assert_eq!(scratch, set.remove(&k).unwrap());
-                    }
-                    _ => {
-                        let k = (key, i as u32);
-                        let b = [key as u32, i as u32];
-                        o.insert(k, &b);
-                        set.insert(k, b);
-                    }
+            let bounds: Vec<u32> = (0..n as u32).flat_map(|i| [i, 1000 + i]).collect();
+            // an order other than by id
+            let order: Vec<u32> = (0..n as u32).map(|i| (2 * n as u32 - 1 - i + 5) % n as u32).collect();
+            let mut slots = Slots::new(w, &order, &bounds);
+            // the model: (id, bounds) in order, `None` for a place whose group is gone
+            let mut list: Vec<Option<(u32, [u32; 2])>> = order
+                .iter()
+                .map(|&i| Some((i, [i, 1000 + i])))
+                .collect();
+            let mut next_id = n as u32;
+            for (x, y, replace) in ops {
+                let live: Vec<u32> = list.iter().flatten().map(|e| e.0).collect();
+                if live.len() < 2 {
+                    break;
                 }
-                // every entry's window: its 3 neighbours on each side, nearest first
-                let keys: Vec<_> = set.keys().copied().collect();
-                for (p, &k) in keys.iter().enumerate() {
-                    let mut got = Vec::new();
-                    o.window(k, 3, |own, j, b| {
-                        assert_eq!(own, &set[&k]);
-                        got.push((j, b.to_vec()));
-                    });
-                    let want: Vec<_> = keys[p.saturating_sub(3)..p]
+                let a = live[x as usize % live.len()];
+                let b = live[(x as usize + 1 + y as usize % (live.len() - 1)) % live.len()];
+                let pa = list.iter().position(|e| e.is_some_and(|e| e.0 == a)).unwrap();
+                let pb = list.iter().position(|e| e.is_some_and(|e| e.0 == b)).unwrap();
+                let at = slots.kill(a);
+                slots.kill(b);
+                list[pa] = None;
+                list[pb] = None;
+                if replace {
+                    let nb = [next_id, 7 * next_id];
+                    slots.put(at, next_id, &nb);
+                    list[pa] = Some((next_id, nb));
+                    next_id += 1;
+                }
+                slots.compact_if_sparse();
+                let live: Vec<(u32, [u32; 2])> = list.iter().flatten().copied().collect();
+                prop_assert_eq!(slots.live, live.len());
+                let mut scratch = Vec::new();
+                for (p, &(id, b)) in live.iter().enumerate() {
+                    prop_assert_eq!(slots.bounds_of(id), &b[..]);
+                    slots.window(slots.slot[id as usize] as usize, 3, &mut scratch);
+                    let got: Vec<u32> = scratch.iter().map(|&j| slots.ids[j as usize]).collect();
+                    let want: Vec<u32> = live[p.saturating_sub(3)..p]
                         .iter()
                         .rev()
-                        .chain(keys[p + 1..].iter().take(3))
-                        .map(|k| (k.1, set[k].to_vec()))
+                        .chain(live[p + 1..].iter().take(3))
+                        .map(|e| e.0)
                         .collect();
                     prop_assert_eq!(got, want);
                 }
+            }
+        }
+
+        /// Four gains side by side are the gains one at a time, to the bit.
+        #[test]
+        fn four_gains_are_the_gains(
+            rows in proptest::collection::vec(proptest::collection::vec(0u32..1000, 10), 5),
+            lat in proptest::collection::vec(0.0f64..100.0, 5),
+        ) {
+            let b: Vec<Vec<u32>> = rows
+                .iter()
+                .map(|r| {
+                    let (x, y) = r.split_at(5);
+                    x.iter().zip(y).map(|(&p, &q)| p.min(q)).chain(x.iter().zip(y).map(|(&p, &q)| p.max(q))).collect()
+                })
+                .collect();
+            let four = pair_gains4(&lat, &b[0], [&b[1][..], &b[2], &b[3], &b[4]], 5);
+            for k in 0..4 {
+                prop_assert_eq!(four[k].to_bits(), pair_gain(&lat, &b[0], &b[k + 1], 5).to_bits());
             }
         }
     }
