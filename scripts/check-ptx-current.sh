@@ -23,10 +23,16 @@ trap 'rm -rf "$TMP"' EXIT
 DIRS=(corpus crates/analysis/tests/papers crates/analysis/tests/patterns crates/sass/tests/data)
 mapfile -t SOURCES < <(for d in "${DIRS[@]}"; do ls "$d"/*.cu; done | LC_ALL=C sort)
 
-if ! scripts/regen-ptx.sh --out "$TMP" "${SOURCES[@]}"; then
-    echo "error: regenerating the PTX failed" >&2
-    exit 1
-fi
+# One output folder per source folder: two folders may hold sources of the same name
+# (patterns/lowering.cu, sass/tests/data/lowering.cu).
+for d in "${DIRS[@]}"; do
+    mkdir -p "$TMP/$d"
+    mapfile -t here < <(ls "$d"/*.cu | LC_ALL=C sort)
+    if ! scripts/regen-ptx.sh --out "$TMP/$d" "${here[@]}"; then
+        echo "error: regenerating the PTX failed" >&2
+        exit 1
+    fi
+done
 
 stale=()
 for src in "${SOURCES[@]}"; do
@@ -34,7 +40,7 @@ for src in "${SOURCES[@]}"; do
     committed="${src%.cu}.ptx"
     if [[ ! -f "$committed" ]]; then
         stale+=("$committed (missing)")
-    elif ! cmp -s "$TMP/$name.ptx" "$committed"; then
+    elif ! cmp -s "$TMP/$(dirname "$src")/$name.ptx" "$committed"; then
         stale+=("$committed (differs; diff -u $committed <(regenerated) shows how)")
     fi
 done
