@@ -4,6 +4,7 @@
 use super::windowed::merge_windowed;
 use super::{EXACT_LEFTOVERS, Members, SEGMENT, SEGMENT_LEFT, by_descending_latency, gain};
 use crate::estimate::Classes;
+use rayon::prelude::*;
 
 /// The partial groups Greedy merges, by id: the order they were made in, which breaks ties
 /// between equal gains. Their Min and Max vectors (`bounds`: Min then Max, `2 × cols` values)
@@ -306,36 +307,55 @@ pub(super) fn merge_leftovers(
     }
     let mut keys: Vec<(u64, u32)> = (0..pool.len()).map(|i| pool.key_of(i)).collect();
     keys.sort_unstable();
-    let mut survivors = Pool::new(pool.cols);
-    let mut survivors_bounds: Vec<u32> = Vec::new();
-    let mut seg_bounds: Vec<u32> = Vec::new();
-    for seg in keys.chunks(SEGMENT) {
-        // the segment's groups, by id in candidate order
-        let mut part = Pool::new(pool.cols);
-        seg_bounds.clear();
-        for &(_, id) in seg {
-            let id = id as usize;
-            let b = &bounds[id * w..(id + 1) * w];
-            seg_bounds.extend_from_slice(b);
-            part.add(lat, std::mem::take(&mut pool.members[id]), b);
-        }
-        merge_windowed(
-            &mut part,
-            &seg_bounds,
-            classes,
-            lat,
-            gs32,
-            out,
-            SEGMENT_LEFT,
-        );
-        for id in 0..part.len() {
-            if part.alive[id] {
-                let members = std::mem::take(&mut part.members[id]);
-                let at = survivors_bounds.len();
-                survivors_bounds.resize(at + w, 0);
-                bounds_of(classes, &members, &mut survivors_bounds[at..]);
-                survivors.add(lat, members, &survivors_bounds[at..]);
+    // the segments' groups (by id in candidate order) with their bounds, taken out of the pool
+    let cols = pool.cols;
+    let parts: Vec<(Pool, Vec<u32>)> = keys
+        .chunks(SEGMENT)
+        .map(|seg| {
+            let mut part = Pool::new(cols);
+            let mut seg_bounds = Vec::with_capacity(seg.len() * w);
+            for &(_, id) in seg {
+                let id = id as usize;
+                let b = &bounds[id * w..(id + 1) * w];
+                seg_bounds.extend_from_slice(b);
+                part.add(lat, std::mem::take(&mut pool.members[id]), b);
             }
+            (part, seg_bounds)
+        })
+        .collect();
+    drop(pool);
+    drop(bounds);
+    // The segments are independent: merged on rayon's threads, their full groups and
+    // survivors gathered in segment order, so the result is the one a loop over them gives.
+    let merged: Vec<(Vec<Members>, Vec<Members>)> = parts
+        .into_par_iter()
+        .map(|(mut part, seg_bounds)| {
+            let mut full = Vec::new();
+            merge_windowed(
+                &mut part,
+                &seg_bounds,
+                classes,
+                lat,
+                gs32,
+                &mut full,
+                SEGMENT_LEFT,
+            );
+            let left = (0..part.len())
+                .filter(|&id| part.alive[id])
+                .map(|id| std::mem::take(&mut part.members[id]))
+                .collect();
+            (full, left)
+        })
+        .collect();
+    let mut survivors = Pool::new(cols);
+    let mut survivors_bounds: Vec<u32> = Vec::new();
+    for (full, left) in merged {
+        out.extend(full);
+        for members in left {
+            let at = survivors_bounds.len();
+            survivors_bounds.resize(at + w, 0);
+            bounds_of(classes, &members, &mut survivors_bounds[at..]);
+            survivors.add(lat, members, &survivors_bounds[at..]);
         }
     }
     merge_leftovers(survivors, survivors_bounds, classes, lat, gs32, out);

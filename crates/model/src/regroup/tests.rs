@@ -265,7 +265,9 @@ mod properties {
                 prop_assert_eq!(slots.live, live.len());
                 let mut scratch = Vec::new();
                 for (p, &(id, b)) in live.iter().enumerate() {
-                    prop_assert_eq!(slots.bounds_of(id), &b[..]);
+                    let mut got = [0u32; 2];
+                    slots.bounds_of(id, &mut got);
+                    prop_assert_eq!(got, b);
                     slots.window(slots.slot[id as usize] as usize, 3, &mut scratch);
                     let got: Vec<u32> = scratch.iter().map(|&j| slots.ids[j as usize]).collect();
                     let want: Vec<u32> = live[p.saturating_sub(3)..p]
@@ -279,22 +281,31 @@ mod properties {
             }
         }
 
-        /// Four gains side by side are the gains one at a time, to the bit.
+        /// A window's gains, a column of all candidates at a time in `f64`, are the gains
+        /// one at a time (`pair_gain`, in `i64` terms), to the bit.
         #[test]
-        fn four_gains_are_the_gains(
-            rows in proptest::collection::vec(proptest::collection::vec(0u32..1000, 10), 5),
+        fn window_gains_are_the_gains(
+            rows in proptest::collection::vec(proptest::collection::vec(0u32..1000, 10), 2..40),
             lat in proptest::collection::vec(0.0f64..100.0, 5),
         ) {
-            let b: Vec<Vec<u32>> = rows
+            let b: Vec<u32> = rows
                 .iter()
-                .map(|r| {
+                .flat_map(|r| {
                     let (x, y) = r.split_at(5);
-                    x.iter().zip(y).map(|(&p, &q)| p.min(q)).chain(x.iter().zip(y).map(|(&p, &q)| p.max(q))).collect()
+                    x.iter().zip(y).map(|(&p, &q)| p.min(q)).chain(x.iter().zip(y).map(|(&p, &q)| p.max(q))).collect::<Vec<u32>>()
                 })
                 .collect();
-            let four = pair_gains4(&lat, &b[0], [&b[1][..], &b[2], &b[3], &b[4]], 5);
-            for k in 0..4 {
-                prop_assert_eq!(four[k].to_bits(), pair_gain(&lat, &b[0], &b[k + 1], 5).to_bits());
+            let n = rows.len();
+            let order: Vec<u32> = (0..n as u32).collect();
+            let slots = Slots::new(10, &order, &b);
+            let cands: Vec<u32> = (1..n as u32).take(2 * crate::regroup::WINDOW).collect();
+            let mut gains = Vec::new();
+            slots.window_gains(&lat, 0, &cands, &mut gains);
+            prop_assert_eq!(gains.len(), cands.len());
+            for (k, &j) in cands.iter().enumerate() {
+                let j = j as usize;
+                let want = pair_gain(&lat, &b[..10], &b[j * 10..(j + 1) * 10], 5);
+                prop_assert_eq!(gains[k].to_bits(), want.to_bits());
             }
         }
     }

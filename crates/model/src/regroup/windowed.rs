@@ -1,7 +1,9 @@
 //! Greedy's windowed mode: each group's candidates are its [`WINDOW`] nearest live groups
 //! in candidate order on either side.
 
-use super::greedy::{Edge, EdgeHeap, Pool, merge, pair_gain};
+#[cfg(doc)]
+use super::greedy::pair_gain;
+use super::greedy::{Edge, EdgeHeap, Pool, merge};
 use super::{Members, WINDOW};
 use crate::estimate::Classes;
 
@@ -19,7 +21,9 @@ pub(super) struct Slots {
     pub(super) w: usize,
     /// The group in each slot, or [`DEAD`].
     pub(super) ids: Vec<u32>,
-    pub(super) bounds: Vec<u32>,
+    /// Min then Max per slot, as `f64` (exact: they are `u32`s) so that a gain needs no
+    /// conversions.
+    pub(super) bounds: Vec<f64>,
     /// The slot of each group id ([`DEAD`] once merged away).
     pub(super) slot: Vec<u32>,
     pub(super) live: usize,
@@ -37,20 +41,28 @@ impl Slots {
             live: n,
         };
         for (at, &id) in order.iter().enumerate() {
-            s.bounds
-                .extend_from_slice(&bounds[id as usize * w..(id as usize + 1) * w]);
+            s.bounds.extend(
+                bounds[id as usize * w..(id as usize + 1) * w]
+                    .iter()
+                    .map(|&x| f64::from(x)),
+            );
             s.slot[id as usize] = at as u32;
         }
         s
     }
 
-    pub(super) fn bounds_at(&self, at: usize) -> &[u32] {
+    pub(super) fn bounds_at(&self, at: usize) -> &[f64] {
         &self.bounds[at * self.w..(at + 1) * self.w]
     }
 
-    /// The bounds of live group `id`.
-    pub(super) fn bounds_of(&self, id: u32) -> &[u32] {
-        self.bounds_at(self.slot[id as usize] as usize)
+    /// Writes the bounds of live group `id` into `out`.
+    pub(super) fn bounds_of(&self, id: u32, out: &mut [u32]) {
+        for (o, &x) in out
+            .iter_mut()
+            .zip(self.bounds_at(self.slot[id as usize] as usize))
+        {
+            *o = x as u32;
+        }
     }
 
     /// Empties the slot of live group `id`; returns the slot.
@@ -69,7 +81,12 @@ impl Slots {
         }
         self.slot[id as usize] = at as u32;
         self.ids[at] = id;
-        self.bounds[at * self.w..(at + 1) * self.w].copy_from_slice(bounds);
+        for (o, &x) in self.bounds[at * self.w..(at + 1) * self.w]
+            .iter_mut()
+            .zip(bounds)
+        {
+            *o = f64::from(x);
+        }
         self.live += 1;
     }
 
@@ -115,56 +132,53 @@ impl Slots {
         );
     }
 
-    /// The best edge of live group `i` with the groups of its window (`scratch`: a buffer).
-    pub(super) fn best_edge(&self, lat: &[f64], i: u32, scratch: &mut Vec<u32>) -> Option<Edge> {
-        let cols = self.w / 2;
+    /// The best edge of live group `i` with the groups of its window (`scratch`: buffers).
+    pub(super) fn best_edge(
+        &self,
+        lat: &[f64],
+        i: u32,
+        scratch: &mut (Vec<u32>, Vec<f64>),
+    ) -> Option<Edge> {
         let at = self.slot[i as usize] as usize;
-        self.window(at, WINDOW, scratch);
-        let own = self.bounds_at(at);
+        let (cands, gains) = scratch;
+        self.window(at, WINDOW, cands);
+        self.window_gains(lat, at, cands, gains);
         let mut best: Option<Edge> = None;
-        let mut consider = |g: f64, j: u32| {
+        for (&g, &j) in gains.iter().zip(cands.iter()) {
             let e = Edge(g, i, self.ids[j as usize]);
             if best.is_none_or(|x| e > x) {
                 best = Some(e);
             }
-        };
-        let mut quads = scratch.chunks_exact(4);
-        for q in quads.by_ref() {
-            let g = pair_gains4(
-                lat,
-                own,
-                [q[0], q[1], q[2], q[3]].map(|j| self.bounds_at(j as usize)),
-                cols,
-            );
-            for (&g, &j) in g.iter().zip(q) {
-                consider(g, j);
-            }
-        }
-        for &j in quads.remainder() {
-            consider(pair_gain(lat, own, self.bounds_at(j as usize), cols), j);
         }
         best
     }
-}
 
-/// [`pair_gain`] of `own` with each of four groups (bounds Min then Max): each sum is taken
-/// in column order, as `pair_gain` takes it (so the values are the same), the four side by
-/// side, so that their additions overlap instead of each waiting on the one before.
-#[inline]
-pub(super) fn pair_gains4(lat: &[f64], own: &[u32], other: [&[u32]; 4], cols: usize) -> [f64; 4] {
-    let (min_a, max_a) = own.split_at(cols);
-    let (min_a, max_a, lat) = (&min_a[..cols], &max_a[..cols], &lat[..cols]);
-    let mins = other.map(|o| &o[..cols]);
-    let maxs = other.map(|o| &o[cols..2 * cols]);
-    let mut g = [0.0f64; 4];
-    for b in 0..cols {
-        for k in 0..4 {
-            let lo = min_a[b].min(mins[k][b]);
-            let hi = max_a[b].max(maxs[k][b]);
-            g[k] += lat[b] * (2 * i64::from(lo) - i64::from(hi)) as f64;
+    /// Into `gains`, the [`pair_gain`] of the group in slot `at` with the group in each slot
+    /// of `cands`, to the bit: each sum is taken in column order from the same terms
+    /// (`lat × (2·lo − hi)`, `2·lo − hi` exact in `f64` as in `i64`), but a column's terms of
+    /// all candidates are taken together, so that the candidates' additions overlap instead of
+    /// each waiting on the one before, and no term needs a conversion.
+    pub(super) fn window_gains(&self, lat: &[f64], at: usize, cands: &[u32], gains: &mut Vec<f64>) {
+        let w = self.w;
+        let cols = w / 2;
+        let own = self.bounds_at(at);
+        let mut others: [&[f64]; 2 * WINDOW] = [&[]; 2 * WINDOW];
+        let n = cands.len().min(2 * WINDOW);
+        for (o, &j) in others.iter_mut().zip(&cands[..n]) {
+            *o = &self.bounds[j as usize * w..(j as usize + 1) * w];
+        }
+        let others = &others[..n];
+        gains.clear();
+        gains.resize(n, 0.0);
+        for b in 0..cols {
+            let (lo_a, hi_a, l) = (own[b], own[cols + b], lat[b]);
+            for (g, o) in gains.iter_mut().zip(others) {
+                let lo = lo_a.min(o[b]);
+                let hi = hi_a.max(o[cols + b]);
+                *g += l * ((lo + lo) - hi);
+            }
         }
     }
-    g
 }
 
 /// Merges by largest gain with each group's candidates limited to its [`WINDOW`] nearest live
@@ -188,7 +202,10 @@ pub(super) fn merge_windowed(
     drop(keys);
     let mut slots = Slots::new(w, &order, bounds);
     drop(order);
-    let mut scratch = Vec::with_capacity(2 * WINDOW);
+    let mut scratch = (
+        Vec::with_capacity(2 * WINDOW),
+        Vec::with_capacity(2 * WINDOW),
+    );
     let mut heap = EdgeHeap::default();
     for i in 0..pool.len() as u32 {
         if let Some(e) = slots.best_edge(lat, i, &mut scratch) {
@@ -227,8 +244,8 @@ pub(super) fn merge_windowed(
             continue;
         }
         heap.pop();
-        ba.copy_from_slice(slots.bounds_of(a as u32));
-        bb.copy_from_slice(slots.bounds_of(b as u32));
+        slots.bounds_of(a as u32, &mut ba);
+        slots.bounds_of(b as u32, &mut bb);
         // the merged group goes to the slot of the parent of larger key
         let (near, far) = if pool.key_of(b) > pool.key_of(a) {
             (b, a)
