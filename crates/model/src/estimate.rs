@@ -18,8 +18,9 @@
 //! run is what divergence costs, and the per-block share of it (`lat[b] × (max − mean)` summed
 //! over warps) is what [`crate::attribution`] assigns to branches.
 
+use rustc_hash::FxHashMap;
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::BinaryHeap;
 
 /// Threads grouped by identical basic-block vector.
 #[derive(Clone, Debug)]
@@ -40,7 +41,9 @@ impl Classes {
     /// Groups the `threads × cols` thread-major `counts`.
     pub fn new(counts: &[u32], cols: usize, lat: &[f64]) -> Classes {
         let threads = counts.len().checked_div(cols).unwrap_or(0);
-        let mut index: HashMap<&[u32], u32> = HashMap::new();
+        // FxHash rather than SipHash: the rows are the launch's own counts, not adversarial
+        // keys, and hashing a million rows with SipHash was most of this function's time
+        let mut index: FxHashMap<&[u32], u32> = FxHashMap::default();
         let mut vectors = Vec::new();
         let mut size = Vec::new();
         let mut of_thread = Vec::with_capacity(threads);
