@@ -164,6 +164,9 @@ pub fn issue_slots(class: &str) -> f64 {
 /// * a float `neg` or `abs` is nothing (an operand modifier of its reader); an integer `selp` is
 ///   half a `SEL` on the integer ALU and half a predicated `IMAD.MOV` (sixth version, read off
 ///   the SASS); fp32 compares, selects and min/max are on the integer ALU (measured);
+/// * seventh version: a 32-bit integer to fp32 conversion (`I2FP`) is on the integer ALU
+///   (measured; BREV, FLO, POPC and F2I stay on the conversion unit at 0.5 per clock per SM, as
+///   measured), and `div.approx.f32` is five SASS with one MUFU (read off the SASS);
 /// * everything else as [`issue_slots`] and [`Unit::of_class`] (sin/cos: `FMUL.RZ` on the fp32
 ///   pipe, then one MUFU).
 pub fn lowered(i: &InstData) -> (f64, [f64; Unit::COUNT]) {
@@ -226,6 +229,28 @@ pub fn lowered(i: &InstData) -> (f64, [f64; Unit::COUNT]) {
         "int_mul_wide" => {
             units[Unit::Imad as usize] = 1.0;
             (1.0, units)
+        }
+        // a 32-bit (or narrower) integer converted to fp32 is one `I2FP.F32.S32`/`.U32`, which
+        // issues on the integer ALU's pipe at its 2 per clock per SM, beside LOP3 and apart from
+        // BREV, FLO and POPC (seventh version, measured: model_v7rates.tsv v7_i2f, v7_i2f_lop,
+        // v7_flosh_i2f); the other conversions stay on the conversion unit (F2I measured at 0.5)
+        "cvt"
+            if i.mods.ty == Some(warpscope_ptx::Type::F32)
+                && i.mods
+                    .ty2
+                    .is_some_and(|t| !t.is_float() && t.size_bytes() <= 4) =>
+        {
+            units[Unit::Alu as usize] = 1.0;
+            (1.0, units)
+        }
+        // the fast divide `div.approx.f32` (`__fdividef`) is five SASS: an FSETP that tests the
+        // divisor's range, two predicated FMULs that scale both operands, MUFU.RCP and an FMUL
+        // (seventh version, read off ptxas's SASS: model_v7rates_sass.txt, v7_newton)
+        "fp32_div_approx" => {
+            units[Unit::Mufu as usize] = 1.0;
+            units[Unit::Fp32 as usize] = 3.0;
+            units[Unit::Alu as usize] = 1.0;
+            (5.0, units)
         }
         "int_div" | "int_rem" | "int_div_signed" => {
             // the SASS of a 32-bit division by a run-time divisor: I2F.U32.RP, MUFU.RCP, F2I,
