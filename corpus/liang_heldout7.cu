@@ -90,7 +90,7 @@ __global__ void h7_modpow(const unsigned* seed, unsigned* out, int bases)
         unsigned e = h >> (1 + (h & 31u) % 31u);
         unsigned r = 1u;
         while (e != 0u) { // expect: divergent-branch possible
-            if (e & 1u) { // a short body ptxas predicates (no branch in the SASS)
+            if (e & 1u) { // expect: divergent-branch possible
                 r = h7_mulmod(r, b);
             }
             b = h7_mulmod(b, b);
