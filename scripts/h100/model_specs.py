@@ -3,8 +3,8 @@
 every corpus test runs them) and the H100 validation ones of `warpscope model` (more threads and
 longer loops, so each kernel runs long enough on the GPU to time).
 
-    python3 scripts/h100/model_specs.py      # writes corpus/liang{,_heldout,_heldout2,_heldout3,_heldout4,_heldout5,_heldout6}.toml and
-                                             # validation/h100/model/liang{,_heldout,_heldout2,_heldout3,_heldout4,_heldout5,_heldout6}_h100.toml
+    python3 scripts/h100/model_specs.py      # writes corpus/liang{,_heldout,_heldout2,_heldout3,_heldout4,_heldout5,_heldout6,_heldout7}.toml and
+                                             # validation/h100/model/liang{,_heldout,_heldout2,_heldout3,_heldout4,_heldout5,_heldout6,_heldout7}_h100.toml
 """
 import os
 
@@ -227,6 +227,29 @@ def heldout6(n, walk_cap, words, orbits, fsm_cap, nsph, bounces, module, title):
     return sp.text()
 
 
+# the seventh held-out set at the validation size (262144 threads): chosen from the v7 estimates
+# before any timing so that each kernel runs tens of microseconds (docs/accuracy.md)
+H7 = {"maxwords": 16, "bases": 3, "lfsr_cap": 512, "pend_cap": 384, "halton_cap": 32}
+
+
+def heldout7(n, maxwords, bases, lfsr_cap, pend_cap, halton_cap, module, title):
+    """corpus/liang_heldout7.cu (mirrors its main() at the corpus size)."""
+    g = n // 256
+    bufs = [
+        ("seed", "u32", n, None), ("crc", "u32", n, "h7_crc_out.bin"), ("pw", "u32", n, "h7_modpow_out.bin"),
+        ("lf", "u32", n, "h7_lfsr_out.bin"), ("pend", "f32", n, "h7_pendulum_out.bin"),
+        ("hal", "f32", n, "h7_halton_out.bin"),
+    ]
+    sp = Spec(title, module, bufs)
+    sp.launch("h7_fill_u32", g, 256, [b("seed"), u(71)])
+    sp.launch("h7_crc", g, 256, [b("seed"), b("crc"), i(maxwords)])
+    sp.launch("h7_modpow", g, 256, [b("seed"), b("pw"), i(bases)])
+    sp.launch("h7_lfsr", g, 256, [b("seed"), b("lf"), i(lfsr_cap)])
+    sp.launch("h7_pendulum", g, 256, [b("seed"), b("pend"), i(pend_cap)])
+    sp.launch("h7_halton", g, 256, [b("seed"), b("hal"), i(halton_cap)])
+    return sp.text()
+
+
 def main():
     with open(os.path.join(ROOT, "corpus", "liang.toml"), "w") as fh:
         fh.write(spec(65536, 4, 64, 16, 4, 8, "liang.ptx",
@@ -275,6 +298,15 @@ def main():
     with open(os.path.join(ROOT, "validation", "h100", "model", "liang_heldout6_h100.toml"), "w") as fh:
         fh.write(heldout6(262144, 512, 16, 32, 384, 24, 4, "../../../corpus/liang_heldout6.ptx",
                           "H100 validation spec of the sixth held-out kernels of `warpscope model` (docs/accuracy.md); "
+                          "written by scripts/h100/model_specs.py."))
+
+    with open(os.path.join(ROOT, "corpus", "liang_heldout7.toml"), "w") as fh:
+        fh.write(heldout7(16384, 32, 4, 256, 256, 64, "liang_heldout7.ptx",
+                          "Launch spec for liang_heldout7.cu (mirrors main()); written by scripts/h100/model_specs.py."))
+    with open(os.path.join(ROOT, "validation", "h100", "model", "liang_heldout7_h100.toml"), "w") as fh:
+        fh.write(heldout7(262144, H7["maxwords"], H7["bases"], H7["lfsr_cap"], H7["pend_cap"], H7["halton_cap"],
+                          "../../../corpus/liang_heldout7.ptx",
+                          "H100 validation spec of the seventh held-out kernels of `warpscope model` (docs/accuracy.md); "
                           "written by scripts/h100/model_specs.py."))
 
 

@@ -367,6 +367,51 @@ fn sixth_version_adds_and_selects_balance_the_alu_and_imad_pipes() {
 }
 
 #[test]
+fn seventh_version_int_to_float_is_alu_and_the_fast_divide_is_five_sass() {
+    let m = module_of(
+        ".version 8.0\n.target sm_90\n.address_size 64\n\
+         .visible .entry k(.param .u64 p)\n{\n.reg .b32 %r<8>;\n.reg .f32 %f<8>;\n\
+         mov.u32 %r1, %tid.x;\n\
+         cvt.rn.f32.s32 %f1, %r1;\n\
+         cvt.rn.f32.u32 %f2, %r1;\n\
+         cvt.rzi.s32.f32 %r2, %f1;\n\
+         brev.b32 %r3, %r1;\n\
+         div.approx.f32 %f3, %f1, %f2;\n\
+         sin.approx.f32 %f4, %f3;\n\
+         ret;\n}\n",
+    );
+    let f = m.funcs.values().next().unwrap();
+    let b = f.blocks.keys().next().unwrap();
+    let got: Vec<(f64, f64, f64, f64, f64)> = f.blocks[b]
+        .insts
+        .iter()
+        .skip(1)
+        .map(|&i| {
+            let (issue, u) = lowered(&f.insts[i]);
+            (
+                issue,
+                u[Unit::Alu as usize],
+                u[Unit::Conv as usize],
+                u[Unit::Mufu as usize],
+                u[Unit::Fp32 as usize],
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            (1.0, 1.0, 0.0, 0.0, 0.0), // I2FP.F32.S32: integer ALU (measured)
+            (1.0, 1.0, 0.0, 0.0, 0.0), // I2FP.F32.U32: likewise
+            (1.0, 0.0, 1.0, 0.0, 0.0), // F2I: conversion unit (measured)
+            (1.0, 0.0, 1.0, 0.0, 0.0), // BREV: conversion unit (measured)
+            (5.0, 1.0, 0.0, 1.0, 3.0), // FSETP, 2 FMUL, MUFU.RCP, FMUL (SASS)
+            (2.0, 0.0, 0.0, 1.0, 1.0), // FMUL.RZ + MUFU.SIN
+            (1.0, 0.0, 0.0, 0.0, 0.0), // ret
+        ]
+    );
+}
+
+#[test]
 fn the_committed_machine_has_the_sixth_versions_l1_facts() {
     let m = H100Machine::h100();
     assert_eq!(m.l1_lines_per_sm, 3.69);
