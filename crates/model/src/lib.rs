@@ -408,32 +408,45 @@ pub fn model_launches(
             clock_mhz: opts.latency.clock_mhz().unwrap_or(H100_CLOCK_MHZ),
         };
         let h100 = throughput::estimate(&h100_input, &opts.machine);
-        let mut regrouped = Vec::new();
+        // The regroupings are independent of each other: run them side by side (rayon keeps
+        // the algorithms' order in what it collects, so the output does not depend on it).
+        let runs: Vec<(Regrouped, Vec<u32>)> = {
+            use rayon::prelude::*;
+            opts.algorithms
+                .par_iter()
+                .map(|&alg| {
+                    let t1 = Instant::now();
+                    let order = regroup::regroup(alg, &classes, &lat, opts.group_size);
+                    let rt =
+                        estimate::block_times(&classes, &lat, tpb as usize, Some(&order), false);
+                    let s = estimate::bbv_weighted_scheduled(&rt.as_run, opts.sms, per_sm);
+                    let h = throughput::estimate(
+                        &throughput::LaunchInput {
+                            order: Some(&order),
+                            ..h100_input
+                        },
+                        &opts.machine,
+                    );
+                    let r = Regrouped {
+                        algorithm: alg,
+                        bbv_weighted: estimate::bbv_weighted(&rt.as_run, opts.sms),
+                        bbv_weighted_scheduled: s,
+                        speedup: if s > 0.0 { sched / s } else { 1.0 },
+                        h100: h.cycles,
+                        divergent_warps: rt.divergent_warps,
+                        wall: t1.elapsed(),
+                    };
+                    (r, order)
+                })
+                .collect()
+        };
+        let mut regrouped = Vec::with_capacity(runs.len());
         let mut orders = Vec::new();
-        for &alg in &opts.algorithms {
-            let t1 = Instant::now();
-            let order = regroup::regroup(alg, &classes, &lat, opts.group_size);
-            let rt = estimate::block_times(&classes, &lat, tpb as usize, Some(&order), false);
-            let s = estimate::bbv_weighted_scheduled(&rt.as_run, opts.sms, per_sm);
-            let h = throughput::estimate(
-                &throughput::LaunchInput {
-                    order: Some(&order),
-                    ..h100_input
-                },
-                &opts.machine,
-            );
-            regrouped.push(Regrouped {
-                algorithm: alg,
-                bbv_weighted: estimate::bbv_weighted(&rt.as_run, opts.sms),
-                bbv_weighted_scheduled: s,
-                speedup: if s > 0.0 { sched / s } else { 1.0 },
-                h100: h.cycles,
-                divergent_warps: rt.divergent_warps,
-                wall: t1.elapsed(),
-            });
+        for (r, order) in runs {
             if opts.keep_orders {
-                orders.push((alg, order));
+                orders.push((r.algorithm, order));
             }
+            regrouped.push(r);
         }
         let display = warpscope_profile::model::display_name(&func.name);
         let km = match kernels.iter_mut().find(|k| k.ptx_name == func.name) {
