@@ -76,6 +76,13 @@ def reduce_source(path):
             continue
         if hdr is None or not row[0].strip().isdigit():
             continue  # SASS rows (no line number) and elisions
+        if len(row) > len(hdr):
+            # ncu writes the CUDA text in quotes without doubling the quotes inside it
+            # (`printf("...%d\n", i);`, inline `asm("shfl.sync..." : "=r"(x) ...)`), so
+            # such a line splits into more fields: the metrics are the last ones, the text
+            # is whatever lies between.
+            n = len(hdr) - 2
+            row = row[:1] + [",".join(row[1:len(row) - n])] + row[len(row) - n:]
         r = {}
         for k, v in zip(hdr, row):
             r.setdefault(k, v)  # the first "Source" is the CUDA text

@@ -215,12 +215,15 @@ struct SassLowering {
 /// there makes it a branch; none makes it predicated, or a predicated exit where that is what
 /// the PTX shows. `None` when the SASS says nothing about the line (no listing, no line
 /// information, or ptxas moved the line's code elsewhere): the PTX's expectation stands.
+/// `own_site`: `inst` is itself an instruction ptxas branches on (a division's slow path), so
+/// the line's SASS branches are not discounted for it.
 fn sass_lowering(
     cx: &Ctx<'_>,
     func: &Function,
     u: Option<&Uniformity>,
     inst: Inst,
     expected: Lowering,
+    own_site: bool,
 ) -> Option<SassLowering> {
     let table = cx.sass?;
     let loc = func.insts[inst].loc.filter(|l| l.line > 0)?;
@@ -242,7 +245,16 @@ fn sass_lowering(
     // lane test), the SASS branches there may all be theirs: only more of them than there are
     // uniform PTX branches shows that one is this branch's.
     let uniform_here = uniform_branches_at(func, u, loc.file, loc.line);
-    if line.splitting_branches > 0 && line.splitting_branches <= uniform_here {
+    // So may the branches of the line's IEEE divisions and square roots (a test of the
+    // operands, `FCHK`, and a branch to the slow subroutine) and shared-memory float atomics
+    // (the retry loop's branch back), which the PTX does not show as branches: a branch finding
+    // counts only the SASS branches beyond those.
+    let others = if own_site {
+        0
+    } else {
+        ops_with_branches_at(func, loc.file, loc.line)
+    };
+    if line.splitting_branches > 0 && line.splitting_branches <= uniform_here + others {
         return None;
     }
     let lowering = if line.splitting_branches > 0 {
@@ -262,6 +274,27 @@ fn sass_lowering(
 /// Conditional branches of `func` at `file:line` whose condition the analysis finds the same in
 /// every lane (all of them when the function has no uniformity result).
 fn uniform_branches_at(func: &Function, u: Option<&Uniformity>, file: u32, line: u32) -> u32 {
+    cond_branches_at(func, file, line, |i| {
+        u.is_none_or(|u| u.branch_cause(i).is_none())
+    })
+}
+
+/// Instructions of `func` at `file:line` that ptxas compiles with a lane-splitting branch of
+/// their own: IEEE divisions, square roots and reciprocals (the slow-path test) and
+/// shared-memory float atomics (the retry loop).
+fn ops_with_branches_at(func: &Function, file: u32, line: u32) -> u32 {
+    func.insts
+        .iter()
+        .filter(|&(i, d)| {
+            d.loc.is_some_and(|l| l.file == file && l.line == line)
+                && (crate::slow_path::has_slow_path(func, i)
+                    || crate::slow_path::has_retry_loop(func, i))
+        })
+        .count() as u32
+}
+
+/// Conditional branches of `func` at `file:line` for which `keep` holds.
+fn cond_branches_at(func: &Function, file: u32, line: u32, keep: impl Fn(Inst) -> bool) -> u32 {
     let mut n = 0;
     for b in func.blocks.keys() {
         let Some(cb) = warpscope_ir::control::cond_branch(func, b) else {
@@ -270,11 +303,102 @@ fn uniform_branches_at(func: &Function, u: Option<&Uniformity>, file: u32, line:
         let Some(l) = func.insts[cb.inst].loc else {
             continue;
         };
-        if l.file == file && l.line == line && u.is_none_or(|u| u.branch_cause(cb.inst).is_none()) {
+        if l.file == file && l.line == line && keep(cb.inst) {
             n += 1;
         }
     }
     n
+}
+
+/// Whether `file:line` may hold SASS branches of its own that no PTX branch shows: a line of
+/// the CUDA headers (one `__syncthreads` line serves every barrier of the module), or one with
+/// an instruction ptxas expands into a loop or a subroutine call (an IEEE division's slow path,
+/// a shared-memory float atomic's retry loop, a call, a barrier or warp collective).
+fn branches_of_its_own(cx: &Ctx<'_>, func: &Function, file: u32, line: u32) -> bool {
+    if cx.input.module.file_name(file).is_none_or(is_system_file) {
+        return true;
+    }
+    func.insts.iter().any(|(i, d)| {
+        d.loc.is_some_and(|l| l.file == file && l.line == line)
+            && (crate::slow_path::has_slow_path(func, i)
+                || crate::slow_path::has_retry_loop(func, i)
+                || d.op.is_barrier()
+                || matches!(
+                    d.op,
+                    warpscope_ptx::Opcode::Call
+                        | warpscope_ptx::Opcode::Shfl
+                        | warpscope_ptx::Opcode::Vote
+                        | warpscope_ptx::Opcode::Match
+                        | warpscope_ptx::Opcode::Redux
+                        | warpscope_ptx::Opcode::Activemask
+                ))
+    })
+}
+
+/// Where ptxas moved a branch that keeps no lane-splitting SASS branch at its own line: into one
+/// of its sides. ptxas may place the branch instruction of an `if` (or the back edge of a loop
+/// the `if` sits in, duplicated into both arms) at the first line of a side (HeCBench's `merge`:
+/// `if (A[x] > B[~x]) { ... x -= offset; } else { x += offset; }` in a `while` loop, whose SASS
+/// branches sit at the two updates). A line of a successor block of the PTX branch (following
+/// blocks that only jump on) that holds lane-splitting SASS branches but no conditional PTX
+/// branch at all has no branch of its own those could belong to: they are this branch's. Returns
+/// the line (file index, line) and its SASS, the first such line in the successors' order (taken
+/// side first).
+fn moved_branch(
+    cx: &Ctx<'_>,
+    func: &Function,
+    inst: Inst,
+) -> Option<(u32, u32, warpscope_sass::LineSass)> {
+    let table = cx.sass?;
+    let own = func.insts[inst].loc.filter(|l| l.line > 0)?;
+    let kernel = cx.ka.ptx_name.as_str();
+    let at = |file: u32, line: u32| {
+        let name = cx.input.module.file_name(file)?;
+        let mut s = warpscope_sass::LineSass::default();
+        for f in std::iter::once(kernel).chain((func.name != kernel).then_some(func.name.as_str()))
+        {
+            if let Some(l) = table.line(f, name, line) {
+                s.instructions += l.instructions;
+                s.splitting_branches += l.splitting_branches;
+            }
+        }
+        Some(s)
+    };
+    let (succs, _) = func.successors(func.inst_block[inst]);
+    for s in succs {
+        // A side that only jumps on (`bra` to the join, no line of its own) is followed, a few
+        // blocks at most.
+        let mut b = s;
+        for _ in 0..4 {
+            let mut lines: Vec<(u32, u32)> = Vec::new();
+            for &i in &func.blocks[b].insts {
+                if let Some(l) = func.insts[i].loc.filter(|l| l.line > 0)
+                    && (l.file, l.line) != (own.file, own.line)
+                    && !lines.contains(&(l.file, l.line))
+                {
+                    lines.push((l.file, l.line));
+                }
+            }
+            for (file, line) in lines.iter().copied() {
+                if let Some(sass) = at(file, line)
+                    && sass.splitting_branches > 0
+                    && cond_branches_at(func, file, line, |_| true) == 0
+                    && !branches_of_its_own(cx, func, file, line)
+                {
+                    return Some((file, line, sass));
+                }
+            }
+            if !lines.is_empty() {
+                break;
+            }
+            let (next, _) = func.successors(b);
+            match next.as_slice() {
+                [n] => b = *n,
+                _ => break,
+            }
+        }
+    }
+    None
 }
 
 fn branch_finding(cx: &Ctx<'_>, b: &BranchResult) -> Option<Finding> {
@@ -353,8 +477,15 @@ fn branch_finding(cx: &Ctx<'_>, b: &BranchResult) -> Option<Finding> {
     }
     let expected =
         crate::lowering::lowering(func, fa, b.site.block, b.site.ctx == 0, b.site.loop_exit);
-    let sass = sass_lowering(cx, func, u, b.site.inst, expected);
-    let lowering = sass.as_ref().map_or(expected, |s| s.lowering);
+    let sass = sass_lowering(cx, func, u, b.site.inst, expected, false);
+    let mut lowering = sass.as_ref().map_or(expected, |s| s.lowering);
+    // No lane-splitting SASS branch at the branch's line, but one ptxas moved into a side.
+    let moved = (lowering == Lowering::Predicated && sass.is_some())
+        .then(|| moved_branch(cx, func, b.site.inst))
+        .flatten();
+    if moved.is_some() {
+        lowering = Lowering::Branch;
+    }
     if b.class == DivClass::Boundary {
         f.kind = Some("boundary".to_string());
     } else if let Some(k) = lowering.kind() {
@@ -387,8 +518,44 @@ fn branch_finding(cx: &Ctx<'_>, b: &BranchResult) -> Option<Finding> {
              (e.g. a loop that runs no iteration)",
         );
     }
+    if let (Some((file, line, at)), Some(s)) = (moved, &sass) {
+        let name = cx
+            .input
+            .module
+            .file_name(file)
+            .unwrap_or("<unknown>")
+            .to_string();
+        let own = f
+            .location
+            .origin
+            .as_ref()
+            .or(f.location.cuda.as_ref())
+            .map_or_else(
+                || "its own line".to_string(),
+                |l| format!("line {}", l.line),
+            );
+        f.notes.push(format!(
+            "lowering: {} compiles the branch's {own} to {} SASS instruction(s), none of them a \
+             branch lanes can split, and keeps {} such branch instruction(s) at {name}:{line}, a \
+             line of one of its sides that has no branch of its own in the PTX: ptxas moved the \
+             branch there, and a profiler counts its divergence there",
+            s.by, s.line.instructions, at.splitting_branches
+        ));
+        // The finding sits where the hardware branches (header code keeps its call site).
+        let moved_to = SourceLocation {
+            file: name,
+            line,
+            col: 0,
+        };
+        if f.location.origin.is_some() {
+            f.location.origin = Some(moved_to);
+        } else {
+            f.location.cuda = Some(moved_to);
+        }
+    }
     match (lowering, &sass) {
         (Lowering::Branch, None) => {}
+        (Lowering::Branch, Some(_)) if moved.is_some() => {}
         (Lowering::Branch, Some(s)) => f.notes.push(format!(
             "lowering: {} keeps {} branch instruction(s) lanes can split at this line{}",
             s.by,
@@ -539,7 +706,7 @@ fn slow_path_finding(cx: &Ctx<'_>, ctx: usize, sp: &crate::slow_path::SlowPath) 
          `-use_fast_math`) compile without the slow path"
             .to_string(),
     );
-    match sass_lowering(cx, func, u, sp.inst, Lowering::Branch) {
+    match sass_lowering(cx, func, u, sp.inst, Lowering::Branch, true) {
         Some(s) if s.lowering == Lowering::Branch => f.notes.push(format!(
             "lowering: {} keeps {} branch instruction(s) lanes can split at this line",
             s.by, s.line.splitting_branches

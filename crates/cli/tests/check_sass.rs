@@ -1,6 +1,7 @@
 //! `warpscope check --sass`: each branch's lowering read from the SASS ptxas compiles the
-//! module to, on `crates/sass/tests/data/lowering.cu`, whose three branches ptxas 13.0.88
-//! lowers as its comments say. Without ptxas, `--sass on` must fail with an error
+//! module to, on `crates/sass/tests/data/lowering.cu`, whose branches ptxas 13.0.88 lowers as
+//! its comments say (kept, predicated, a predicated exit, a uniform branch sharing a lane test's
+//! line, branches moved into the sides of an `if`). Without ptxas, `--sass on` must fail with an error
 //! that says what to install, and the test says SKIPPED where the harness does not capture it.
 
 use std::io::Write;
@@ -62,6 +63,9 @@ fn off_goes_by_the_ptx() {
     assert_eq!(branch_kind(&r, 9).as_deref(), Some("predicated"));
     assert_eq!(branch_kind(&r, 21).as_deref(), Some(""));
     assert_eq!(branch_kind(&r, 37).as_deref(), Some("exit"));
+    // By the PTX alone, the binary search's tests are where they are.
+    assert!(branch_kind(&r, 82).is_some());
+    assert_eq!(branch_kind(&r, 86), None);
 }
 
 #[test]
@@ -86,6 +90,25 @@ fn on_reads_the_sass() {
         // The SASS branch on line 55 is the loop's lane-uniform trip-count test, not the lane
         // test's: the PTX's expectation (predicated) stands.
         assert_eq!(branch_kind(&r, 55).as_deref(), Some("predicated"));
+        // The binary search's two tests (lines 82, 83) keep no SASS branch, but ptxas moved
+        // their branches to the updates on their sides (lines 86, 88): the findings are there,
+        // as real branches, and none is left on the tests' lines.
+        for line in [86, 88] {
+            assert_eq!(branch_kind(&r, line).as_deref(), Some(""), "line {line}");
+        }
+        for line in [82, 83] {
+            assert_eq!(branch_kind(&r, line), None, "line {line}");
+        }
+        let moved = r["report"]["findings"]
+            .as_array()
+            .expect("findings")
+            .iter()
+            .find(|f| f["location"]["cuda"]["line"] == 86)
+            .expect("finding at line 86");
+        assert!(
+            moved.to_string().contains("ptxas moved the branch there"),
+            "{moved}"
+        );
         let notes = r["report"]["kernels"][0]["notes"].to_string();
         assert!(notes.contains("read from the SASS of ptxas"), "{notes}");
     }

@@ -1059,6 +1059,14 @@ mod tests {
             BranchAtLine::Kept
         );
         assert_eq!(
+            t.branch_at(&["_Z12moved_searchPKiS0_Pi"], file, 82),
+            BranchAtLine::None
+        );
+        assert_eq!(
+            t.branch_at(&["_Z12moved_searchPKiS0_Pi"], file, 88),
+            BranchAtLine::Kept
+        );
+        assert_eq!(
             t.branch_at(&["_Z9tail_exitPKiPii"], file, 1),
             BranchAtLine::Unknown
         );

@@ -34,6 +34,7 @@ fn line_table_matches_ptxas_lowering() {
         "_Z15long_predicatedPKfPfi",
         "_Z9tail_exitPKiPii",
         "_Z11shared_linePKfS0_ii",
+        "_Z12moved_searchPKiS0_Pi",
     ] {
         assert!(t.has_function(k), "{k} missing from the listing");
     }
@@ -57,6 +58,22 @@ fn line_table_matches_ptxas_lowering() {
         t.branch_at(&["_Z11shared_linePKfS0_ii"], FILE, 55),
         BranchAtLine::Kept
     );
+    // The binary search's tests keep no branch; ptxas put the loop's branches at the updates
+    // of its two sides.
+    for line in [82, 83] {
+        assert_eq!(
+            t.branch_at(&["_Z12moved_searchPKiS0_Pi"], FILE, line),
+            BranchAtLine::None,
+            "line {line}"
+        );
+    }
+    for line in [86, 88] {
+        assert_eq!(
+            t.branch_at(&["_Z12moved_searchPKiS0_Pi"], FILE, line),
+            BranchAtLine::Kept,
+            "line {line}"
+        );
+    }
     // A line with no code, and a function the module does not have.
     assert_eq!(
         t.branch_at(&["_Z9tail_exitPKiPii"], FILE, 1),

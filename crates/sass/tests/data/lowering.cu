@@ -1,4 +1,4 @@
-// Four branches on which ptxas 13.0.88 (sm_90, -O3) and a size rule read off PTX disagree or
+// Branches on which ptxas 13.0.88 (sm_90, -O3) and a size rule read off PTX disagree or
 // agree, for the `--sass` tests (crates/cli/tests/check_sass.rs, crates/sass/tests/tools.rs).
 
 // A 7-instruction body with two stores: short enough that the PTX rule expects ptxas to
@@ -62,4 +62,31 @@ __global__ void shared_line(const float *x_in, const float *sos, int n_samples, 
     s_out[tx] = temp;
     __syncthreads();
   }
+}
+
+// A merge path's binary search (reduced from HeCBench's `merge`): ptxas keeps no branch at
+// either test (lines 82 and 83) but places the loop's branches, one per side, at the updates
+// (lines 86 and 88): a profiler counts the divergence there.
+__global__ void moved_search(const int *a, const int *b, int *out) {
+  __shared__ int sa[257], sb[257];
+  int t = threadIdx.x;
+  sa[t] = a[blockIdx.x * 256 + t];
+  sb[t] = b[blockIdx.x * 256 + t];
+  __syncthreads();
+  int offset = t >> 1;
+  unsigned x = offset + 1;
+  const int *bm1 = sb + t;
+  const int *bs = bm1 + 1;
+  while (true) {
+    offset = (offset + 1) >> 1;
+    if (sa[x] > bm1[~x]) {
+      if (sa[x - 1] <= bs[~x]) {
+        break;
+      }
+      x -= offset;
+    } else {
+      x += offset;
+    }
+  }
+  out[blockIdx.x * 256 + t] = sa[x] + sb[t - x];
 }
