@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Ground truth from the H100 for the real-world evaluation set, in one device call:
+# Ground truth from the GPU for the real-world evaluation set, in one device call (sets 1-5 on an
+# H100, the sixth on an H200: the same sm_90 SM):
 #   - build every application of validation/realworld/apps.tsv (nvcc -O3 -lineinfo -arch=sm_90,
 #     the same flags as its PTX, in parallel),
 #   - time a plain run, then run it under `ncu --section SourceCounters --section LaunchStats
@@ -12,7 +13,11 @@
 # Usage (on the device): scripts/realworld/device_collect.sh SRC_ROOT OUTDIR [app ...]
 #   SRC_ROOT holds validation/realworld/{apps.tsv,src} and scripts/realworld/reduce.py.
 # Writes OUTDIR/raw.tar.gz (CSV + logs), OUTDIR/truth.tar.gz (reduced tables) and
-# OUTDIR/timing.tsv; stops starting new programs after BUDGET_S seconds (default 420).
+# OUTDIR/timing.tsv; stops starting new programs after BUDGET_S seconds (default 420). Each plain
+# run is cut at PLAIN_TIMEOUT seconds (default 30), each ncu run at NCU_TIMEOUT (default 120).
+# ncu runs with `--clock-control none` (the device notes ask that the card's clocks be left
+# alone; sets 1-5 ran with ncu's default, base clocks locked): the per-line counts do not depend
+# on clocks, only ncu_s does.
 set -u
 src="$(cd "${1:?usage: device_collect.sh SRC_ROOT OUTDIR [app ...]}" && pwd -P)"
 out="$(mkdir -p "${2:?}" && cd "$2" && pwd -P)"
@@ -62,17 +67,17 @@ profile() { # name
   local args
   args=$(awk -F'\t' -v n="$n" '$1 == n && $5 != "-" {print $5}' "$work/apps.tsv")
   # shellcheck disable=SC2086
-  timeout 30 "./$n" $args >"$work/log/$n.run" 2>&1
+  timeout "${PLAIN_TIMEOUT:-30}" "./$n" $args >"$work/log/$n.run" 2>&1
   local prc=$?
   t1=$(date +%s.%N)
   mode=kernel-id
-  timeout 120 ncu --section SourceCounters --section LaunchStats --import-source yes \
+  timeout "${NCU_TIMEOUT:-120}" ncu --clock-control none --section SourceCounters --section LaunchStats --import-source yes \
     --kernel-name-base mangled --kernel-id '::regex:.*:[12]' \
     -f -o "$work/rep/$n" "./$n" $args >"$work/log/$n.ncu" 2>&1
   rc=$?
   if [[ ! -s "$work/rep/$n.ncu-rep" ]] || grep -q "No kernels were profiled" "$work/log/$n.ncu"; then
     mode=count
-    timeout 120 ncu --section SourceCounters --section LaunchStats --import-source yes -c "${COUNT:-24}" \
+    timeout "${NCU_TIMEOUT:-120}" ncu --clock-control none --section SourceCounters --section LaunchStats --import-source yes -c "${COUNT:-24}" \
       -f -o "$work/rep/$n" "./$n" $args >>"$work/log/$n.ncu" 2>&1
     rc=$?
   fi
