@@ -138,9 +138,10 @@ fn parse_csv_page(text: &str) -> SourcePage {
     let mut seen_sass: BTreeSet<(usize, String, u32, String)> = BTreeSet::new();
     let mut block = 0usize;
     for row in records(text) {
-        let Some(first) = row.first().map(|s| s.trim()) else {
+        let Some(first) = row.first().map(|s| s.trim().to_string()) else {
             continue;
         };
+        let first = first.as_str();
         match first {
             "Kernel Name" | "Function Name" => {
                 if let Some(n) = row.get(1) {
@@ -169,7 +170,10 @@ fn parse_csv_page(text: &str) -> SourcePage {
             continue;
         };
         let col = |name: &str| h.iter().position(|c| c == name);
-        let addr = col("Address").and_then(|i| row.get(i)).map(|a| a.trim());
+        let addr = col("Address")
+            .and_then(|i| row.get(i))
+            .map(|a| a.trim().to_string());
+        let addr = addr.as_deref();
         let is_sass =
             !is_line && (first.starts_with("0x") || addr.is_some_and(|a| a.starts_with("0x")));
         if !is_line && !is_sass {
@@ -179,6 +183,24 @@ fn parse_csv_page(text: &str) -> SourcePage {
             }
             continue;
         }
+        // Nsight Compute does not double the quotes inside a line's text, so a line such as
+        // `printf("[%d, %d]", ...)` splits into more fields than the header has: the counters
+        // are the last fields, the text is what lies between (its inner quotes are lost).
+        let at = if is_line {
+            col("Source")
+        } else {
+            h.iter().rposition(|c| c == "Source")
+        };
+        let row = match at {
+            Some(at) if row.len() > h.len() && at < h.len() => {
+                let extra = row.len() - h.len();
+                let mut row = row;
+                let text = row[at..=at + extra].join(",");
+                row.splice(at..=at + extra, [text]);
+                row
+            }
+            _ => row,
+        };
         // Numeric columns, the first of each name (the line number, the source and the
         // address are not counters).
         let mut values = BTreeMap::new();
@@ -328,6 +350,25 @@ pub(crate) mod tests {
         assert_eq!(r34.active_lanes_per_instruction(), Some(16.0));
         // The SASS row after a new header belongs to no CUDA line.
         assert!(rows.iter().all(|r| r.sass.is_empty()));
+    }
+
+    /// Nsight Compute does not double the quotes inside a line's CUDA text (`printf("...")`,
+    /// inline `asm("..." : "=r"(x))`), so a comma between inner quotes splits the row into
+    /// more fields than the header has (scripts/realworld/reduce.py read such rows' counters
+    /// from the wrong columns until 58250cf): the counters must still be read from their
+    /// columns.
+    #[test]
+    fn unescaped_quotes_in_cuda_text_keep_the_counters_in_their_columns() {
+        let page = r#""Line No","Source","Instructions Executed","Divergent Branches"
+"45","    printf("[%d, %d]:\t\tValue is:%d\n", blockIdx.y, threadIdx.x, val);","64","0"
+"46","    asm("shfl.sync.idx.b32 %0, %1, %2, %3;" : "=r"(v) : "r"(x), "r"(l), "r"(c));","32","5"
+"#;
+        let rows = SourcePage::parse(page).lines;
+        assert_eq!(rows.len(), 2);
+        assert_eq!(rows[0].get("Instructions Executed"), Some(64.0));
+        assert_eq!(rows[0].divergent_branches(), Some(0.0));
+        assert_eq!(rows[1].get("Instructions Executed"), Some(32.0));
+        assert_eq!(rows[1].divergent_branches(), Some(5.0));
     }
 
     /// The correlated view: SASS rows follow their CUDA line, once per kernel however often
