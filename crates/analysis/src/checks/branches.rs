@@ -257,6 +257,17 @@ impl Checker<'_> {
                 maybe = maybe.min(total - d.min(total));
                 (DivClass::Partial, d)
             }
+            (DivClass::Boundary, _) => match self.first_block_any_size(site) {
+                Some((d, n)) => {
+                    guarded = Some(Guarded::AnySize);
+                    let r = d as f64 / n.max(1) as f64;
+                    ratio = (r, ratio.1.max(r));
+                    let d = (r * total as f64).round() as u64;
+                    maybe = maybe.min(total - d.min(total));
+                    (DivClass::Partial, d)
+                }
+                None => (DivClass::Boundary, div),
+            },
             (c, _) => (c, div),
         };
         BranchResult {
@@ -579,6 +590,78 @@ impl Checker<'_> {
             }
         }
         div
+    }
+
+    /// For a boundary check whose bound is an unknown integer size: the fewest warps of the
+    /// first block (which every launch has) that it splits over [`FIRST_BLOCK_SIZES`], each
+    /// size given to every unknown size of the condition at once, and the warps examined;
+    /// `None` unless it splits some warp for every size and each warp is decided there.
+    ///
+    /// A column test on a flat index (`x = idx % w; if (x > 1)`) splits lanes 0-1 from 2-31
+    /// whatever `w` is; a row test (`y = idx / w; if (y > 1)`) is warp-uniform when `w` is a
+    /// multiple of 32, and a plain bound (`idx < n`) when `n` is: both stay boundary checks.
+    fn first_block_any_size(&mut self, site: &BranchSite) -> Option<(u64, u64)> {
+        const OTHER: u16 = flags::UNKNOWN
+            | flags::LOAD_TD
+            | flags::LOOP
+            | flags::LOAD
+            | flags::FLOAT
+            | flags::UDATA;
+        let fc = self.acf.flags(site.cond);
+        let f = fc | self.acf.flags(site.active);
+        if f & OTHER != 0 || fc & flags::PARAM == 0 || fc & (flags::TID | flags::LANE) == 0 {
+            return None;
+        }
+        let mut params = self.acf.params_under(site.cond);
+        for a in self.acf.params_under(site.active) {
+            if !params.contains(&a) {
+                params.push(a);
+            }
+        }
+        if params.is_empty() || !params.iter().all(|&a| self.unassumed_integer_atom(a)) {
+            return None;
+        }
+        let mut nodes = Vec::new();
+        let mut seen = rustc_hash::FxHashSet::default();
+        leaves(self.acf, site.cond, &mut nodes, &mut seen);
+        leaves(self.acf, site.active, &mut nodes, &mut seen);
+        let sub = Subst {
+            ctaid: Some([0, 0, 0]),
+            ..Subst::default()
+        };
+        let warps = self.geometry.warps();
+        let mut fewest = u64::MAX;
+        for &size in &FIRST_BLOCK_SIZES {
+            let mut d = 0u64;
+            for w in 0..warps {
+                if self.budget.spent() {
+                    return None;
+                }
+                let mut env = self.env(w);
+                env.ctaid = Some([0, 0, 0]);
+                for &a in &params {
+                    env.bind.insert(a, WarpVal::konst(size));
+                }
+                let tri: FxHashMap<Node, [Tri; 32]> = nodes
+                    .iter()
+                    .map(|&n| {
+                        let v = self.leaf_val(n, &env);
+                        (n, self.leaf_tri(&v, &sub, &env, &mut FxHashMap::default()))
+                    })
+                    .collect();
+                let (act, cond) = self.lanes_of(site.active, site.cond, &tri);
+                match Self::verdict(&act, &cond, env.valid, u32::MAX) {
+                    WarpVerdict::Divergent => d += 1,
+                    WarpVerdict::Uniform => {}
+                    _ => return None,
+                }
+            }
+            if d == 0 {
+                return None;
+            }
+            fewest = fewest.min(d);
+        }
+        Some((fewest, u64::from(warps)))
     }
 
     /// For a boundary check against an unknown bound: the largest fraction of a block's
