@@ -603,9 +603,10 @@ fn a_flat_index_split_into_row_and_column_reads_as_it_runs() {
     // depends on a parameter"), and line 28 (`x > 1` on the column `x = idx % w`) a boundary
     // note, tallied and not reported.
     let r = exact("flat_index");
-    let text =
-        std::fs::read_to_string(common::root().join("crates/analysis/tests/patterns/flat_index.cu"))
-            .unwrap();
+    let text = std::fs::read_to_string(
+        common::root().join("crates/analysis/tests/patterns/flat_index.cu"),
+    )
+    .unwrap();
     let line_of = |needle: &str| {
         text.lines()
             .position(|l| l.contains(needle))
@@ -614,10 +615,18 @@ fn a_flat_index_split_into_row_and_column_reads_as_it_runs() {
     };
     let column = branch_at(&r, line_of("if (x > 1)"));
     assert_eq!(column.kind, None, "{column:#?}");
-    assert!(column.message.contains("every run-time size"), "{column:#?}");
-    // The row test and the plain bound stay boundary checks: uniform when the sizes are
-    // multiples of 32.
-    for needle in ["if (y > 1)", "if (idx >= w * h)", "if (i < n)"] {
+    assert!(
+        column.message.contains("every run-time size"),
+        "{column:#?}"
+    );
+    // The row test and the plain bounds stay boundary checks: uniform for some sizes (with
+    // one value for both sizes at once, `idx * per < total` was `idx < 1`, a finding).
+    for needle in [
+        "if (y > 1)",
+        "if (idx >= w * h)",
+        "if (i < n)",
+        "idx * per < total",
+    ] {
         let f = branch_at(&r, line_of(needle));
         assert_eq!(f.kind.as_deref(), Some("boundary"), "{needle}: {f:#?}");
     }

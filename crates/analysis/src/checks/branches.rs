@@ -592,10 +592,11 @@ impl Checker<'_> {
         div
     }
 
-    /// For a boundary check whose bound is an unknown integer size: the fewest warps of the
-    /// first block (which every launch has) that it splits over [`FIRST_BLOCK_SIZES`], each
-    /// size given to every unknown size of the condition at once, and the warps examined;
-    /// `None` unless it splits some warp for every size and each warp is decided there.
+    /// For a boundary check whose test reads one or two unknown integer sizes: the fewest
+    /// warps of the first block (which every launch has) that it splits over every
+    /// combination of [`FIRST_BLOCK_SIZES`] for them (and 32, 1000 or 4096 for the sizes
+    /// only the conditions leading to it read), and the warps examined; `None` unless it
+    /// splits some warp for every combination and each warp is decided there.
     ///
     /// A column test on a flat index (`x = idx % w; if (x > 1)`) splits lanes 0-1 from 2-31
     /// whatever `w` is; a row test (`y = idx / w; if (y > 1)`) is warp-uniform when `w` is a
@@ -612,14 +613,45 @@ impl Checker<'_> {
         if f & OTHER != 0 || fc & flags::PARAM == 0 || fc & (flags::TID | flags::LANE) == 0 {
             return None;
         }
+        // The test's own sizes (at most two) take every value tried independently: one value
+        // for both would relate them (`v*idx >= k` with `v = k` is `idx >= 1`), which no
+        // launch promises. Sizes only the conditions leading to the branch read (a loop's
+        // trip count, the other bounds) take a few values, all at once.
         let mut params = self.acf.params_under(site.cond);
+        let own = params.len();
         for a in self.acf.params_under(site.active) {
             if !params.contains(&a) {
                 params.push(a);
             }
         }
-        if params.is_empty() || !params.iter().all(|&a| self.unassumed_integer_atom(a)) {
+        if own == 0 || own > 2 || !params.iter().all(|&a| self.unassumed_integer_atom(a)) {
             return None;
+        }
+        let mut combos: Vec<Vec<i64>> = vec![Vec::new()];
+        for _ in 0..own {
+            combos = combos
+                .iter()
+                .flat_map(|c| {
+                    FIRST_BLOCK_SIZES.iter().map(move |&v| {
+                        let mut c = c.clone();
+                        c.push(v);
+                        c
+                    })
+                })
+                .collect();
+        }
+        let all = params.len();
+        if all > own {
+            combos = combos
+                .iter()
+                .flat_map(|c| {
+                    [32, 1000, 4096].into_iter().map(move |v| {
+                        let mut c = c.clone();
+                        c.resize(all, v);
+                        c
+                    })
+                })
+                .collect();
         }
         let mut nodes = Vec::new();
         let mut seen = rustc_hash::FxHashSet::default();
@@ -631,7 +663,7 @@ impl Checker<'_> {
         };
         let warps = self.geometry.warps();
         let mut fewest = u64::MAX;
-        for &size in &FIRST_BLOCK_SIZES {
+        for sizes in &combos {
             let mut d = 0u64;
             for w in 0..warps {
                 if self.budget.spent() {
@@ -639,7 +671,7 @@ impl Checker<'_> {
                 }
                 let mut env = self.env(w);
                 env.ctaid = Some([0, 0, 0]);
-                for &a in &params {
+                for (&a, &size) in params.iter().zip(sizes) {
                     env.bind.insert(a, WarpVal::konst(size));
                 }
                 let tri: FxHashMap<Node, [Tri; 32]> = nodes

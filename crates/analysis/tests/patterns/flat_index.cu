@@ -7,6 +7,8 @@
 //    block's first warp (lanes 0-1 against 2-31) for any `w` above 2: a possible divergent
 //    branch. A test on the row `y = idx / w` is warp-uniform whenever `w` is a multiple of 32,
 //    and so is the bound `idx < w * h`: boundary checks, still notes.
+//  * `scaled`: `idx * per < total` reads two sizes; each takes every value tried on its own
+//    (both equal, it would be `idx < 1`, splitting lane 0 from the rest): a boundary check.
 __global__ void shifted(const unsigned n, const double *u, double *v) {
     int idx = blockDim.x * blockIdx.x + threadIdx.x;
     if (idx < n * n) {
@@ -38,4 +40,14 @@ __global__ void columns(const float *p, float *o, int w, int h) {
         v += s;
     }
     o[idx] = v;
+}
+
+__global__ void scaled(const float *p, float *o, int per, int total) {
+    int idx = blockIdx.x * blockDim.x + threadIdx.x;
+    if (idx * per < total) {
+        float s = p[idx];
+        for (int k = 0; k < 16; k++)
+            s = s * 0.5f + o[k];
+        o[idx + 64] = s;
+    }
 }
