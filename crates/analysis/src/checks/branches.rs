@@ -596,7 +596,8 @@ impl Checker<'_> {
     /// warps of the first block (which every launch has) that it splits over every
     /// combination of [`FIRST_BLOCK_SIZES`] for them (and 32, 1000 or 4096 for the sizes
     /// only the conditions leading to it read), and the warps examined; `None` unless it
-    /// splits some warp for every combination and each warp is decided there.
+    /// splits some warp for every combination and each warp is decided there (lanes that
+    /// data-dependent conditions before it may stop are taken to reach it).
     ///
     /// A column test on a flat index (`x = idx % w; if (x > 1)`) splits lanes 0-1 from 2-31
     /// whatever `w` is; a row test (`y = idx / w; if (y > 1)`) is warp-uniform when `w` is a
@@ -608,9 +609,10 @@ impl Checker<'_> {
             | flags::LOAD
             | flags::FLOAT
             | flags::UDATA;
+        // The test itself reads no data; the conditions leading to it may (`if (isnan(p[idx]))
+        // return;`): lanes they stop are taken to get through, as on input they all pass.
         let fc = self.acf.flags(site.cond);
-        let f = fc | self.acf.flags(site.active);
-        if f & OTHER != 0 || fc & flags::PARAM == 0 || fc & (flags::TID | flags::LANE) == 0 {
+        if fc & OTHER != 0 || fc & flags::PARAM == 0 || fc & (flags::TID | flags::LANE) == 0 {
             return None;
         }
         // The test's own sizes (at most two) take every value tried independently: one value
@@ -619,13 +621,14 @@ impl Checker<'_> {
         // trip count, the other bounds) take a few values, all at once.
         let mut params = self.acf.params_under(site.cond);
         let own = params.len();
-        for a in self.acf.params_under(site.active) {
-            if !params.contains(&a) {
-                params.push(a);
-            }
-        }
         if own == 0 || own > 2 || !params.iter().all(|&a| self.unassumed_integer_atom(a)) {
             return None;
+        }
+        // (Pointers the guards load through stay symbols.)
+        for a in self.acf.params_under(site.active) {
+            if !params.contains(&a) && self.unassumed_integer_atom(a) {
+                params.push(a);
+            }
         }
         let mut combos: Vec<Vec<i64>> = vec![Vec::new()];
         for _ in 0..own {
@@ -681,7 +684,10 @@ impl Checker<'_> {
                         (n, self.leaf_tri(&v, &sub, &env, &mut FxHashMap::default()))
                     })
                     .collect();
-                let (act, cond) = self.lanes_of(site.active, site.cond, &tri);
+                let (mut act, cond) = self.lanes_of(site.active, site.cond, &tri);
+                for a in act.iter_mut().filter(|a| **a == Tri::U) {
+                    *a = Tri::T;
+                }
                 match Self::verdict(&act, &cond, env.valid, u32::MAX) {
                     WarpVerdict::Divergent => d += 1,
                     WarpVerdict::Uniform => {}

@@ -7,6 +7,10 @@
 //    block's first warp (lanes 0-1 against 2-31) for any `w` above 2: a possible divergent
 //    branch. A test on the row `y = idx / w` is warp-uniform whenever `w` is a multiple of 32,
 //    and so is the bound `idx < w * h`: boundary checks, still notes.
+//  * `guarded_column`: the column test behind a data-dependent early return (HeCBench's ne:
+//    `if (isnan(p[idx].z)) return;`): the lanes it may stop are taken to reach the test, a
+//    possible divergent branch still. (Its store is a possible uncoalesced access: the lanes
+//    the early return stops may leave holes.)
 //  * `scaled`: `idx * per < total` reads two sizes; each takes every value tried on its own
 //    (both equal, it would be `idx < 1`, splitting lane 0 from the rest): a boundary check.
 __global__ void shifted(const unsigned n, const double *u, double *v) {
@@ -50,4 +54,16 @@ __global__ void scaled(const float *p, float *o, int per, int total) {
             s = s * 0.5f + o[k];
         o[idx + 64] = s;
     }
+}
+
+__global__ void guarded_column(const float *p, float *o, int w) {
+    int idx = blockIdx.x * blockDim.x + threadIdx.x;
+    if (isnan(p[idx])) return; // expect: divergent-branch possible (data)
+    int x = idx % w;
+    float v = 0.f;
+    if (x > 1) { // expect: divergent-branch possible
+        for (int k = 0; k < 16; k++)
+            v = v * 0.5f + o[k + 32];
+    }
+    o[idx] = v; // expect: uncoalesced-access possible (lanes the early return stops)
 }
