@@ -432,6 +432,17 @@ fn branch_finding(cx: &Ctx<'_>, b: &BranchResult) -> Option<Finding> {
                 pct(b.ratio.0)
             ),
         ),
+        DivClass::Partial if b.guarded == Some(Guarded::AnySize) => (
+            Certainty::Possible,
+            format!(
+                "branch diverges in {} of the first block's warps for every run-time size \
+                 tried ({} to {}, multiples of 32 among them): its test on the global thread \
+                 index (a column of a flat index, `idx % w`) splits lanes whatever the size",
+                pct(b.ratio.0),
+                crate::checks::FIRST_BLOCK_SIZES[0],
+                crate::checks::FIRST_BLOCK_SIZES[crate::checks::FIRST_BLOCK_SIZES.len() - 1]
+            ),
+        ),
         DivClass::Partial => (
             Certainty::Definite,
             format!(

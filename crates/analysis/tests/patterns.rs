@@ -270,9 +270,11 @@ fn slow_paths_of_ieee_division_and_square_root_and_strided_loop_bounds() {
             .unwrap_or_else(|| panic!("no line with {needle:?}"))
     };
     let marked = slow_path_lines(&text);
-    assert_eq!(marked.len(), 3);
-    // A sum from zero, a difference, the root of a scaled sum: reported; a product of loads,
-    // a lane-uniform dividend and `__fdividef` (kernel `quiet`): not.
+    assert_eq!(marked.len(), 4);
+    // A sum from zero, a difference, the root of a scaled sum, a loop's sum of products:
+    // reported; a product of loads, a lane-uniform dividend and `__fdividef` (kernel `quiet`),
+    // products added once (`a*c + b*d`, `x - y*z`; kernel `products`): not. Before, the two
+    // products added once were reported (any fused multiply-add counted as a sum).
     let mut slow: Vec<u32> = r
         .report
         .findings
@@ -592,4 +594,64 @@ fn accesses_through_a_pointer_kept_in_shared_memory_are_shared() {
     // misaligned one): generic accesses were measured as global.
     let r = exact("shared_pointer");
     assert!(memory_findings(&r).is_empty(), "{:#?}", memory_findings(&r));
+}
+
+#[test]
+fn a_flat_index_split_into_row_and_column_reads_as_it_runs() {
+    // Before: `u[i + (j - 1) * n]` (which is `u[idx - n]`) and `t[i % 30]` (with the grid
+    // unknown) were `possible` uncoalesced accesses ("the stride between lanes
+    // depends on a parameter"), and the column tests `x > 1` (`x = idx % w`) boundary notes,
+    // tallied and not reported.
+    let r = exact("flat_index");
+    let text = std::fs::read_to_string(
+        common::root().join("crates/analysis/tests/patterns/flat_index.cu"),
+    )
+    .unwrap();
+    let line_of = |needle: &str| {
+        text.lines()
+            .position(|l| !l.trim_start().starts_with("//") && l.contains(needle))
+            .map(|i| i as u32 + 1)
+            .unwrap_or_else(|| panic!("no line with {needle:?}"))
+    };
+    // The column test, alone and behind a data-dependent early return (`guarded_column`).
+    let columns: Vec<u32> = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| l.contains("if (x > 1)"))
+        .map(|(i, _)| i as u32 + 1)
+        .collect();
+    assert_eq!(columns.len(), 2);
+    for line in columns {
+        let column = branch_at(&r, line);
+        assert_eq!(column.kind, None, "{column:#?}");
+        assert!(
+            column.message.contains("every run-time size"),
+            "{column:#?}"
+        );
+    }
+    // The row test and the plain bounds stay boundary checks: uniform for some sizes (with
+    // one value for both sizes at once, `idx * per < total` was `idx < 1`, a finding).
+    for needle in [
+        "if (y > 1)",
+        "if (idx >= w * h)",
+        "if (i < n)",
+        "idx * per < total",
+    ] {
+        let f = branch_at(&r, line_of(needle));
+        assert_eq!(f.kind.as_deref(), Some("boundary"), "{needle}: {f:#?}");
+    }
+    // The memory findings: the column test's `p[idx - 1]` (one sector past the warp's) and
+    // the store behind the early return (lanes it stops may leave holes).
+    let mut mem: Vec<u32> = memory_findings(&r)
+        .iter()
+        .map(|f| f.location.cuda.as_ref().unwrap().line)
+        .collect();
+    mem.sort_unstable();
+    assert_eq!(
+        mem,
+        vec![
+            line_of("p[idx - 1]"),
+            line_of("lanes the early return stops")
+        ]
+    );
 }

@@ -75,6 +75,10 @@ pub struct AccessSite {
     pub size: u32,
     pub kind: AccessKind,
     pub active: Node,
+    /// The address rebuilt from its canonical polynomial where that cancels an operand
+    /// ([`Acf::cancelled_form`]): measured instead when the address itself cannot be
+    /// evaluated per lane.
+    pub addr_cancelled: Option<Node>,
 }
 
 /// Maximum call depth expanded by IACF.
@@ -1186,6 +1190,7 @@ impl<'m> Builder<'m> {
                             _ => AccessKind::Load,
                         };
                         let act = get_active(self);
+                        let addr_cancelled = self.acf.cancelled_form(addr);
                         accesses.push(AccessSite {
                             ctx,
                             inst: i,
@@ -1195,6 +1200,7 @@ impl<'m> Builder<'m> {
                             size,
                             kind,
                             active: act,
+                            addr_cancelled,
                         });
                     }
                     Opcode::Call => {

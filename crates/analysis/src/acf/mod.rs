@@ -551,6 +551,34 @@ impl Acf {
         acc
     }
 
+    /// `n` rebuilt from its canonical polynomial when expanding it cancels a non-arithmetic
+    /// operand: `i + (j - 1)*n` with `j = idx / n` and `i = idx - j*n` (nvcc's remainder) is
+    /// `idx - n`, although `idx / n` alone cannot be evaluated per lane with `n` unknown.
+    /// `None` when nothing cancels (the expansion keeps every operand it reaches).
+    pub fn cancelled_form(&mut self, n: Node) -> Option<Node> {
+        let p = self.poly(n);
+        let kept: rustc_hash::FxHashSet<Node> = p.atoms().into_iter().collect();
+        // The operands the arithmetic spine of `n` reaches (what `poly` expands through).
+        let mut seen: rustc_hash::FxHashSet<Node> = rustc_hash::FxHashSet::default();
+        let mut stack = vec![n];
+        let mut cancelled = false;
+        while let Some(x) = stack.pop() {
+            if !seen.insert(x) {
+                continue;
+            }
+            let ops = self.poly_operands(x);
+            if ops.is_empty() {
+                if self.as_const(x).is_none() && !kept.contains(&x) {
+                    cancelled = true;
+                    break;
+                }
+            } else {
+                stack.extend(ops);
+            }
+        }
+        cancelled.then(|| self.from_poly(&p))
+    }
+
     /// A readable name for an atom-like node.
     pub fn atom_name(&self, n: Node, names: &dyn Fn(Atom) -> Option<String>) -> String {
         Render::new(self, names).atom(n)

@@ -39,12 +39,13 @@ impl Checker<'_> {
         let mut bank_pos = false;
         let mut strides: Vec<Option<i64>> = Vec::new();
         let mut misaligns: Vec<Option<i64>> = Vec::new();
-        let addr_flags = self.acf.flags(site.addr) | self.acf.flags(site.active);
+        let addr_node = self.measured_address(site);
+        let addr_flags = self.acf.flags(addr_node) | self.acf.flags(site.active);
         // Ranged parameters this access depends on, and whether its loops need simulating.
         let ranged: Vec<(Atom, Vec<i64>)> = if self.param_ranges.is_empty() {
             Vec::new()
         } else {
-            let mut site_params = self.acf.params_under(site.addr);
+            let mut site_params = self.acf.params_under(addr_node);
             site_params.extend(self.acf.params_under(site.active));
             self.param_ranges
                 .iter()
@@ -129,6 +130,8 @@ impl Checker<'_> {
         };
         let warps = self.geometry.warps();
         for w in 0..warps {
+            // Blocks of an unknown grid sampled for this warp: none of its verdicts is definite.
+            let mut grid_sampled = false;
             // Budget spent: the first two warps and the last one stand for the block (a
             // 1024-thread block's 32 warps each cost a full evaluation of the address).
             if self.budget.spent() && w >= 2 && w + 1 < warps {
@@ -159,14 +162,29 @@ impl Checker<'_> {
             }
             let mut first: Vec<(Rc<WarpVal>, Rc<WarpVal>)> = Vec::new();
             let mut need_blocks = false;
+            // The address undecided on lanes that do not read data (a remainder of the global
+            // index by a constant: `t[i % 30]`).
+            let mut addr_undecided = false;
             for (e, _) in &envs {
-                let (a, act) = self.eval2(site.addr, site.active, e);
+                let (a, act) = self.eval2(addr_node, site.active, e);
+                addr_undecided |= a.unknown & e.valid == 0 && undecided(&a, e);
                 need_blocks |= undecided(&a, e) || act.opaque & e.valid != 0;
                 first.push((a, act));
             }
             if need_blocks && addr_flags & flags::CTAID != 0 && !lean {
                 // Clamps at the edge of the grid and the like: examine representative blocks.
-                let blocks = self.representative_blocks();
+                // With the grid unknown and the address undecided without a block index, a
+                // few first and far blocks stand for it (`t[i % 30]` stays within 30 elements
+                // in each): what they show is `possible` only.
+                let mut blocks = self.representative_blocks();
+                if blocks.is_empty()
+                    && self.geometry.grid.is_none()
+                    && addr_undecided
+                    && loops.is_empty()
+                {
+                    blocks = unknown_grid_blocks();
+                    grid_sampled = true;
+                }
                 if !blocks.is_empty() {
                     // At most 64 environments per warp: fewer parameter samples when blocks
                     // multiply them (the first values keep every small residue).
@@ -207,13 +225,13 @@ impl Checker<'_> {
                     let ss = self.samples(&loops, e, w, c);
                     for s in ss.iter() {
                         let (a, act) =
-                            self.eval2_sample(site.addr, site.active, s, e.uniform_nodes.clone());
+                            self.eval2_sample(addr_node, site.active, s, e.uniform_nodes.clone());
                         samples.push((a, act, s.active, s.exact));
                     }
                 } else if let Some((a, act)) = first.get(k) {
                     samples.push((a.clone(), act.clone(), u32::MAX, true));
                 } else {
-                    let (a, act) = self.eval2(site.addr, site.active, e);
+                    let (a, act) = self.eval2(addr_node, site.active, e);
                     samples.push((a, act, u32::MAX, true));
                 }
             }
@@ -226,7 +244,7 @@ impl Checker<'_> {
                 if lanes_on == 0 {
                     continue;
                 }
-                let exact = exact && !maybe_on;
+                let exact = exact && !maybe_on && !grid_sampled;
                 // Lanes whose offsets an unknown parameter scrambles (`pos & (stride - 1)`):
                 // measured with the pitch parameters read as padded, when that reading
                 // decides them.
@@ -458,6 +476,29 @@ impl Checker<'_> {
         }
     }
 
+    /// The address node to measure: the address itself, or its form with cancelled operands
+    /// ([`AccessSite::addr_cancelled`]) when the address depends on a parameter in a way no
+    /// lane can evaluate (`idx / n` with `n` unknown) and that form does not. Both are the
+    /// same value: the polynomial expansion only regroups terms (and reads a 32-bit index
+    /// widened to 64 bits as its value, as evaluating a symbolic widening does).
+    fn measured_address(&mut self, site: &AccessSite) -> Node {
+        let Some(alt) = site.addr_cancelled else {
+            return site.addr;
+        };
+        let env = self.env(0);
+        let valid = env.valid;
+        let a = self.eval(site.addr, &env);
+        if a.opaque & valid == 0 || a.unknown & valid != 0 {
+            return site.addr;
+        }
+        let b = self.eval(alt, &env);
+        if b.opaque & valid == 0 && b.unknown & valid == 0 && b.split(valid).is_some() {
+            alt
+        } else {
+            site.addr
+        }
+    }
+
     /// Whether symbol `s` is an integer kernel parameter with no assumption given that the
     /// kernel uses as a pitch ([`pitch_params`]), or a value scaled by one: the parameter in a
     /// 24-bit multiply's wrapper (`p & 0xffffff`), or a shift by it (`blockIdx.x << log2N`).
@@ -475,7 +516,7 @@ impl Checker<'_> {
     }
 
     /// Whether `a` is an integer kernel parameter with no assumption given.
-    fn unassumed_integer_atom(&self, a: Atom) -> bool {
+    pub(super) fn unassumed_integer_atom(&self, a: Atom) -> bool {
         let Atom::Param {
             func,
             index,
@@ -779,4 +820,20 @@ fn constant_stride(offs: &[(u32, i64)]) -> Option<i64> {
     offs.windows(2)
         .all(|w| w[1].1 - w[0].1 == s * i64::from(w[1].0 - w[0].0))
         .then_some(s)
+}
+
+/// Blocks standing for an unknown grid where an access's cost depends on the block index in a
+/// way no symbol carries (a remainder of the global index, `t[i % 30]`): the first four in x,
+/// two far ones (odd and even), and a few in y.
+fn unknown_grid_blocks() -> Vec<[u32; 3]> {
+    vec![
+        [0, 0, 0],
+        [1, 0, 0],
+        [2, 0, 0],
+        [3, 0, 0],
+        [37, 0, 0],
+        [1000, 0, 0],
+        [0, 1, 0],
+        [1, 37, 0],
+    ]
 }

@@ -257,6 +257,17 @@ impl Checker<'_> {
                 maybe = maybe.min(total - d.min(total));
                 (DivClass::Partial, d)
             }
+            (DivClass::Boundary, _) => match self.first_block_any_size(site) {
+                Some((d, n)) => {
+                    guarded = Some(Guarded::AnySize);
+                    let r = d as f64 / n.max(1) as f64;
+                    ratio = (r, ratio.1.max(r));
+                    let d = (r * total as f64).round() as u64;
+                    maybe = maybe.min(total - d.min(total));
+                    (DivClass::Partial, d)
+                }
+                None => (DivClass::Boundary, div),
+            },
             (c, _) => (c, div),
         };
         BranchResult {
@@ -579,6 +590,116 @@ impl Checker<'_> {
             }
         }
         div
+    }
+
+    /// For a boundary check whose test reads one or two unknown integer sizes: the fewest
+    /// warps of the first block (which every launch has) that it splits over every
+    /// combination of [`FIRST_BLOCK_SIZES`] for them (and 32, 1000 or 4096 for the sizes
+    /// only the conditions leading to it read), and the warps examined; `None` unless it
+    /// splits some warp for every combination and each warp is decided there (lanes that
+    /// data-dependent conditions before it may stop are taken to reach it).
+    ///
+    /// A column test on a flat index (`x = idx % w; if (x > 1)`) splits lanes 0-1 from 2-31
+    /// whatever `w` is; a row test (`y = idx / w; if (y > 1)`) is warp-uniform when `w` is a
+    /// multiple of 32, and a plain bound (`idx < n`) when `n` is: both stay boundary checks.
+    fn first_block_any_size(&mut self, site: &BranchSite) -> Option<(u64, u64)> {
+        const OTHER: u16 = flags::UNKNOWN
+            | flags::LOAD_TD
+            | flags::LOOP
+            | flags::LOAD
+            | flags::FLOAT
+            | flags::UDATA;
+        // The test itself reads no data; the conditions leading to it may (`if (isnan(p[idx]))
+        // return;`): lanes they stop are taken to get through, as on input they all pass.
+        let fc = self.acf.flags(site.cond);
+        if fc & OTHER != 0 || fc & flags::PARAM == 0 || fc & (flags::TID | flags::LANE) == 0 {
+            return None;
+        }
+        // The test's own sizes (at most two) take every value tried independently: one value
+        // for both would relate them (`v*idx >= k` with `v = k` is `idx >= 1`), which no
+        // launch promises. Sizes only the conditions leading to the branch read (a loop's
+        // trip count, the other bounds) take a few values, all at once.
+        let mut params = self.acf.params_under(site.cond);
+        let own = params.len();
+        if own == 0 || own > 2 || !params.iter().all(|&a| self.unassumed_integer_atom(a)) {
+            return None;
+        }
+        // (Pointers the guards load through stay symbols.)
+        for a in self.acf.params_under(site.active) {
+            if !params.contains(&a) && self.unassumed_integer_atom(a) {
+                params.push(a);
+            }
+        }
+        let mut combos: Vec<Vec<i64>> = vec![Vec::new()];
+        for _ in 0..own {
+            combos = combos
+                .iter()
+                .flat_map(|c| {
+                    FIRST_BLOCK_SIZES.iter().map(move |&v| {
+                        let mut c = c.clone();
+                        c.push(v);
+                        c
+                    })
+                })
+                .collect();
+        }
+        let all = params.len();
+        if all > own {
+            combos = combos
+                .iter()
+                .flat_map(|c| {
+                    [32, 1000, 4096].into_iter().map(move |v| {
+                        let mut c = c.clone();
+                        c.resize(all, v);
+                        c
+                    })
+                })
+                .collect();
+        }
+        let mut nodes = Vec::new();
+        let mut seen = rustc_hash::FxHashSet::default();
+        leaves(self.acf, site.cond, &mut nodes, &mut seen);
+        leaves(self.acf, site.active, &mut nodes, &mut seen);
+        let sub = Subst {
+            ctaid: Some([0, 0, 0]),
+            ..Subst::default()
+        };
+        let warps = self.geometry.warps();
+        let mut fewest = u64::MAX;
+        for sizes in &combos {
+            let mut d = 0u64;
+            for w in 0..warps {
+                if self.budget.spent() {
+                    return None;
+                }
+                let mut env = self.env(w);
+                env.ctaid = Some([0, 0, 0]);
+                for (&a, &size) in params.iter().zip(sizes) {
+                    env.bind.insert(a, WarpVal::konst(size));
+                }
+                let tri: FxHashMap<Node, [Tri; 32]> = nodes
+                    .iter()
+                    .map(|&n| {
+                        let v = self.leaf_val(n, &env);
+                        (n, self.leaf_tri(&v, &sub, &env, &mut FxHashMap::default()))
+                    })
+                    .collect();
+                let (mut act, cond) = self.lanes_of(site.active, site.cond, &tri);
+                for a in act.iter_mut().filter(|a| **a == Tri::U) {
+                    *a = Tri::T;
+                }
+                match Self::verdict(&act, &cond, env.valid, u32::MAX) {
+                    WarpVerdict::Divergent => d += 1,
+                    WarpVerdict::Uniform => {}
+                    _ => return None,
+                }
+            }
+            if d == 0 {
+                return None;
+            }
+            fewest = fewest.min(d);
+        }
+        Some((fewest, u64::from(warps)))
     }
 
     /// For a boundary check against an unknown bound: the largest fraction of a block's

@@ -355,7 +355,15 @@ pub enum Guarded {
     Interior,
     /// In the first block (the lane test joins the block index: `gx == 0`, `gx - 3 < 0`).
     FirstBlock,
+    /// In the first block for every size tried ([`FIRST_BLOCK_SIZES`]): a test on a column
+    /// of a flat index (`idx % w > 1`) splits its first warp whatever the row width `w`.
+    AnySize,
 }
+
+/// The values an unknown integer size takes in turn when a branch is asked whether it splits
+/// the first block whatever the size: multiples of the warp (where row tests on `idx / w`
+/// are warp-uniform) and others, from one warp wide to large.
+pub(crate) const FIRST_BLOCK_SIZES: [i64; 9] = [32, 33, 48, 64, 100, 128, 256, 1000, 4096];
 
 /// What one warp did at a branch in one evaluation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]

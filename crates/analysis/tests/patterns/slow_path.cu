@@ -48,6 +48,20 @@ __global__ void quiet(float *out, const float *a, const float *b, float x, float
     out[i + 8192] = __fdividef(a[i] - b[i], b[i]);
 }
 
+// Products added once (HeCBench's rsbench `c_div` and thomas): `a*c + b*d` and `x - y*z`
+// compile to a multiply and a fused multiply-add, zero only where rounded products cancel
+// exactly: not reported. A sum of products accumulated over a loop of unknown trip count
+// (bilateral's `res += I * w`) starts at zero and stays zero where every product is: reported.
+__global__ void products(float *out, const float *a, const float *b, const float *c, int n) {
+    int i = blockIdx.x * 256 + threadIdx.x;
+    out[i] = (a[i] * c[i] + b[i] * c[i + 4096]) / c[i + 8192];
+    out[i + 4096] = (a[i] - b[i] * c[i]) / c[i + 4096];
+    float acc = 0.0f;
+    for (int k = 0; k < n; k++)
+        acc += a[k * 4096 + i] * b[k * 4096 + i];
+    out[i + 8192] = acc / 7.0f; // slow path
+}
+
 // A grid-stride loop (cuda-samples' fastWalshTransform `modulateKernel`, alignedTypes): nvcc
 // unrolls it by four; every branch it makes of it is a boundary check (a note).
 // (The body computes without memory: the unrolled loads' reading is another matter.)
@@ -80,6 +94,7 @@ int main(int argc, char **argv) {
     centre<<<16, 256>>>(a, b, c, d);
     column_rms<<<16, 256>>>(a, b);
     quiet<<<16, 256>>>(a, b, c, 1.0f, 2.0f);
+    products<<<16, 256>>>(a, b, c, d, n * 3);
     grid_stride<<<16, 256>>>(a, n * 5000);
     triangle<<<16, 256>>>(a, b, n << 12);
     return 0;
