@@ -128,3 +128,39 @@ fn host_source_files_given_on_the_command_line_are_read() {
     assert_eq!(code, 2);
     assert!(err.contains("--host-source no/such.cu"), "{err}");
 }
+
+/// Host code in Latin-1 (HeCBench's hwt1d has such a comment) is read, not refused: `check`
+/// failed with "stream did not contain valid UTF-8" before.
+#[test]
+fn host_source_that_is_not_utf8_is_read() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("host_source_latin1");
+    std::fs::create_dir_all(&dir).unwrap();
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let ptx = std::fs::read_to_string(root.join(PTX)).unwrap().replace(
+        "crates/analysis/tests/patterns/launch_args.cu",
+        "gone/launch_args.cu",
+    );
+    let p = dir.join("moved.ptx");
+    std::fs::write(&p, ptx).unwrap();
+    let host = dir.join("host.cu");
+    let mut text = b"// r\xe9sum\xe9 (Latin-1)\n#include \"sizes.h\"\n".to_vec();
+    text.extend_from_slice(
+        b"void go(unsigned *o, const unsigned *p) {\n    merge_parts<<<64, THREADS>>>(o, p, PARTS - 8);\n}\n",
+    );
+    std::fs::write(&host, text).unwrap();
+    std::fs::write(
+        dir.join("sizes.h"),
+        b"/* \xa9 */\n#define THREADS 256\n#define PARTS 240\n",
+    )
+    .unwrap();
+    let (p, host) = (p.to_str().unwrap(), host.to_str().unwrap());
+    let f = branch(&json(&["--host-source", host, p]), 13);
+    assert_eq!(f["certainty"], "definite", "{f}");
+    assert!(
+        notes(&f)
+            .iter()
+            .any(|n| n.starts_with("assuming #2 = 232 (from the launch at ")
+                && n.ends_with("host.cu:4)")),
+        "{f}"
+    );
+}
