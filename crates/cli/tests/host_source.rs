@@ -77,27 +77,12 @@ fn host_source_files_given_on_the_command_line_are_read() {
     // A copy of the PTX whose `.file` names a source that is not there: only the host file
     // given says how the kernel is launched (and with the kernel's source gone, its
     // parameters are named by position).
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("host_source");
-    std::fs::create_dir_all(&dir).unwrap();
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let ptx = std::fs::read_to_string(root.join(PTX)).unwrap().replace(
-        "crates/analysis/tests/patterns/launch_args.cu",
-        "gone/launch_args.cu",
+    let (p, host) = moved_ptx_and_host(
+        "host_source",
+        b"#include \"sizes.h\"\nvoid go(unsigned *o, const unsigned *p) {\n    merge_parts<<<64, THREADS>>>(o, p, PARTS - 8);\n}\n",
+        b"#define THREADS 256\n#define PARTS 240\n",
     );
-    let p = dir.join("moved.ptx");
-    std::fs::write(&p, ptx).unwrap();
-    let host = dir.join("host.cu");
-    std::fs::write(
-        &host,
-        "#include \"sizes.h\"\nvoid go(unsigned *o, const unsigned *p) {\n    merge_parts<<<64, THREADS>>>(o, p, PARTS - 8);\n}\n",
-    )
-    .unwrap();
-    std::fs::write(
-        dir.join("sizes.h"),
-        "#define THREADS 256\n#define PARTS 240\n",
-    )
-    .unwrap();
-    let (p, host) = (p.to_str().unwrap(), host.to_str().unwrap());
+    let (p, host) = (p.as_str(), host.as_str());
     let f = branch(&json(&[p]), 13);
     assert_eq!(f["kind"], "boundary", "no host code: {f}");
     let v = json(&["--host-source", host, p]);
@@ -133,27 +118,16 @@ fn host_source_files_given_on_the_command_line_are_read() {
 /// failed with "stream did not contain valid UTF-8" before.
 #[test]
 fn host_source_that_is_not_utf8_is_read() {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("host_source_latin1");
-    std::fs::create_dir_all(&dir).unwrap();
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let ptx = std::fs::read_to_string(root.join(PTX)).unwrap().replace(
-        "crates/analysis/tests/patterns/launch_args.cu",
-        "gone/launch_args.cu",
-    );
-    let p = dir.join("moved.ptx");
-    std::fs::write(&p, ptx).unwrap();
-    let host = dir.join("host.cu");
-    let mut text = b"// r\xe9sum\xe9 (Latin-1)\n#include \"sizes.h\"\n".to_vec();
-    text.extend_from_slice(
+    let mut host = b"// r\xe9sum\xe9 (Latin-1)\n#include \"sizes.h\"\n".to_vec();
+    host.extend_from_slice(
         b"void go(unsigned *o, const unsigned *p) {\n    merge_parts<<<64, THREADS>>>(o, p, PARTS - 8);\n}\n",
     );
-    std::fs::write(&host, text).unwrap();
-    std::fs::write(
-        dir.join("sizes.h"),
+    let (p, host) = moved_ptx_and_host(
+        "host_source_latin1",
+        &host,
         b"/* \xa9 */\n#define THREADS 256\n#define PARTS 240\n",
-    )
-    .unwrap();
-    let (p, host) = (p.to_str().unwrap(), host.to_str().unwrap());
+    );
+    let (p, host) = (p.as_str(), host.as_str());
     let f = branch(&json(&["--host-source", host, p]), 13);
     assert_eq!(f["certainty"], "definite", "{f}");
     assert!(
@@ -163,4 +137,22 @@ fn host_source_that_is_not_utf8_is_read() {
                 && n.ends_with("host.cu:4)")),
         "{f}"
     );
+}
+
+/// A copy of the PTX whose `.file` names a source that is not there, beside `host.cu` and the
+/// `sizes.h` it includes, in a folder of its own: (the PTX's path, the host file's path).
+fn moved_ptx_and_host(dir: &str, host: &[u8], sizes: &[u8]) -> (String, String) {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let ptx = std::fs::read_to_string(root.join(PTX)).unwrap().replace(
+        "crates/analysis/tests/patterns/launch_args.cu",
+        "gone/launch_args.cu",
+    );
+    let p = dir.join("moved.ptx");
+    std::fs::write(&p, ptx).unwrap();
+    let h = dir.join("host.cu");
+    std::fs::write(&h, host).unwrap();
+    std::fs::write(dir.join("sizes.h"), sizes).unwrap();
+    (p.display().to_string(), h.display().to_string())
 }
