@@ -268,6 +268,45 @@ fn is_ident(c: char) -> bool {
 
 /// Whether `head` (the text before a name, trimmed) ends inside a declaration of several
 /// `dim3` values, after a comma: `dim3 blocks,` or `dim3 grid(4, 4), block = dim3(8),`.
+/// Whether a variable between `head` and `rest` is a whole argument of a function call
+/// (`f(a, v)`, not a launch's `<<<g, v>>>` nor `v.x` nor `dim3(v)`), or has its address taken
+/// (`&v`).
+fn passed_to_a_call(head: &str, rest: &str) -> bool {
+    let h = head.trim_end();
+    if h.ends_with('&') && !h.ends_with("&&") {
+        return true;
+    }
+    let r = rest.trim_start();
+    if !(h.ends_with(['(', ',']) && r.starts_with([')', ','])) {
+        return false;
+    }
+    // The innermost parenthesis still open before the variable, within the statement.
+    let mut depth = 0u32;
+    for (i, c) in h.char_indices().rev() {
+        match c {
+            ')' => depth += 1,
+            '(' if depth > 0 => depth -= 1,
+            '(' => {
+                let callee = h[..i].trim_end();
+                let word_start = callee
+                    .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                    .map_or(0, |k| k + 1);
+                let word = &callee[word_start..];
+                return !word.is_empty()
+                    && !word.starts_with(|c: char| c.is_ascii_digit())
+                    && !matches!(
+                        word,
+                        "dim3" | "if" | "while" | "for" | "switch" | "return" | "sizeof"
+                    );
+            }
+            ';' | '{' | '}' => return false,
+            '<' if h[..i].ends_with("<<") => return false,
+            _ => {}
+        }
+    }
+    false
+}
+
 fn declarator_list_of_dim3(head: &str) -> bool {
     let Some(h) = head.strip_suffix(',') else {
         return false;
@@ -436,6 +475,12 @@ impl Env {
                 continue;
             }
             let r = &tail[j + name.len()..];
+            // Passed whole to a function (`get_sm_size(out, H, W, block)`, HeCBench's zoom:
+            // by reference, the callee sets its fields) or its address taken: what it holds
+            // at the launch is not known here.
+            if passed_to_a_call(&tail[..j], r) {
+                return None;
+            }
             // The whole value replaced: `threads = dim3(M2W, M2H);`.
             if let Some(r) = r.trim_start().strip_prefix('=')
                 && !r.starts_with('=')
@@ -844,6 +889,36 @@ void f(int n) {
         assert_eq!(s[2].grid, Some([4, 4, 1]));
         assert_eq!(s[2].block, Some([32, 8, 1]));
         assert_eq!(s[3].block, Some([256, 1, 1]));
+    }
+
+    #[test]
+    fn dim3_set_by_a_function_it_is_passed_to_is_unknown() {
+        // HeCBench's zoom: `get_sm_size` sets the block's fields through a reference.
+        let src = r#"
+int get_sm_size(int *o, int H, int W, dim3 &block);
+void f(int *o, int H, int W) {
+    dim3 block;
+    int smem = get_sm_size(o, H, W, block);
+    dim3 grid((W - 1) / block.x + 1, (H - 1) / block.y + 1, 4);
+    zoom<<<grid, block, smem>>>(o);
+    dim3 b2;
+    g(&b2);
+    two<<<1, b2>>>(o);
+    dim3 b3(64);
+    printf("%d", b3.x);
+    three<<<f(1, 2), b3>>>(o);
+}
+"#;
+        let s = launch_sites(src);
+        assert_eq!(s.len(), 3, "{s:?}");
+        assert_eq!(s[0].block, None, "{s:?}");
+        assert_eq!(s[1].block, None, "{s:?}");
+        // A launch's own arguments and a field read are no call taking the variable.
+        assert_eq!(s[2].block, Some([64, 1, 1]), "{s:?}");
+        assert!(passed_to_a_call("get(o, ", ")"));
+        assert!(!passed_to_a_call("k<<<grid, ", ">>>"));
+        assert!(!passed_to_a_call("k<<<f(1, 2), ", ">>>"));
+        assert!(!passed_to_a_call("x = dim3(", ")"));
     }
 
     #[test]
