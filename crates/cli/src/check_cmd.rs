@@ -362,12 +362,8 @@ pub fn analyse(args: &CheckArgs, opts: &CheckOptions) -> Analysed {
     let mut failed = false;
     let mut host_sources = Vec::new();
     for p in &args.host_source {
-        match std::fs::read(p) {
-            Ok(b) => host_sources.push((
-                p.display().to_string(),
-                p.clone(),
-                String::from_utf8_lossy(&b).into_owned(),
-            )),
+        match warpscope_frontend::source_map::read_text(p) {
+            Ok(t) => host_sources.push((p.display().to_string(), p.clone(), t)),
             Err(e) => {
                 eprintln!("error: --host-source {}: {e}", p.display());
                 failed = true;
@@ -707,7 +703,7 @@ fn host_launches(
                 Path::new(from).parent()?.to_path_buf()
             };
             let p = base.join(inc);
-            let t = warpscope_frontend::source_map::read_text(&p)?;
+            let t = warpscope_frontend::source_map::read_text(&p).ok()?;
             Some((p.display().to_string(), t))
         };
         for site in launch_sites_with(text, &include) {

@@ -73,7 +73,7 @@ impl SourceMap {
         let mut files = HashMap::new();
         for (index, name) in entries {
             let path = find(name, &dirs);
-            let text = path.as_ref().and_then(|p| read_text(p));
+            let text = path.as_ref().and_then(|p| read_text(p).ok());
             let line_starts = text.as_deref().map(line_starts).unwrap_or_default();
             files.insert(
                 index,
@@ -96,7 +96,7 @@ impl SourceMap {
         };
         for f in self.files.values_mut() {
             if f.path.is_none() && Path::new(&f.name).file_name() == Some(base) {
-                f.text = read_text(input);
+                f.text = read_text(input).ok();
                 f.line_starts = f.text.as_deref().map(line_starts).unwrap_or_default();
                 f.path = Some(input.to_path_buf());
             }
@@ -130,10 +130,8 @@ fn line_starts(text: &str) -> Vec<usize> {
 
 /// A source file's text for display and host-code reading: bytes that are not UTF-8 (sources
 /// in Latin-1 exist: HeCBench's hwt1d) become U+FFFD instead of losing the whole file.
-pub fn read_text(path: &Path) -> Option<String> {
-    std::fs::read(path)
-        .ok()
-        .map(|b| String::from_utf8_lossy(&b).into_owned())
+pub fn read_text(path: &Path) -> std::io::Result<String> {
+    std::fs::read(path).map(|b| String::from_utf8_lossy(&b).into_owned())
 }
 
 #[cfg(test)]
