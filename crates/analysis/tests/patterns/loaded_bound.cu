@@ -6,7 +6,7 @@
 __global__ void split_copy(const float *in, float *lo, float *hi, const unsigned *counts,
                            const int *keep) {
     __shared__ unsigned count;
-    if (threadIdx.x == 0) count = counts[blockIdx.x];
+    if (threadIdx.x == 0) count = counts[blockIdx.x]; // expect: divergent-branch definite
     __syncthreads();
     unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
     if (threadIdx.x < count) { // expect: divergent-branch possible (data)
@@ -14,7 +14,7 @@ __global__ void split_copy(const float *in, float *lo, float *hi, const unsigned
     } else {
         hi[i] = 2.0f * in[i];
     }
-    if (keep[i]) {
+    if (keep[i]) { // expect: divergent-branch possible (data)
         lo[i + 4096] = in[i]; // expect: uncoalesced-access possible
     }
 }
