@@ -103,6 +103,78 @@ impl Env {
     }
 }
 
+/// The wide arm of nvcc's 64-bit division or remainder, `((x | y) & 0xffffffff00000000) == 0
+/// ? narrow : wide`, whose narrow arm is the same computation on 32-bit operands: taken only
+/// where they fit, where both agree, so the select is the wide arm whatever the condition.
+fn wide_division_arm(acf: &Acf, p: Node, a: Node, b: Node) -> Option<Node> {
+    let mut c = p;
+    let mut negated = false;
+    while let Kind::Not(x) = acf.kind(c) {
+        c = x;
+        negated = !negated;
+    }
+    let Kind::Cmp(cmp, l, r) = acf.kind(c) else {
+        return None;
+    };
+    let eq = match cmp.op {
+        warpscope_ptx::CmpOp::Eq => true,
+        warpscope_ptx::CmpOp::Ne => false,
+        _ => return None,
+    };
+    let high_bits = |n: Node| {
+        matches!(acf.kind(n), Kind::Bin(BinOp::And, x, y)
+            if [x, y].iter().any(|&m| matches!(acf.kind(m), Kind::Const(-4294967296))))
+    };
+    let zero = |n: Node| matches!(acf.kind(n), Kind::Const(0));
+    if !(high_bits(l) && zero(r) || high_bits(r) && zero(l)) {
+        return None;
+    }
+    let mut budget = 64;
+    if !same_but_width(acf, a, b, &mut budget) {
+        return None;
+    }
+    // `p` holds where the operands fit in 32 bits: `a` is the narrow arm.
+    Some(if eq != negated { b } else { a })
+}
+
+/// Whether `a` and `b` compute the same expression but for widenings and the signedness of
+/// divisions (at most `budget` nodes compared).
+fn same_but_width(acf: &Acf, a: Node, b: Node, budget: &mut u32) -> bool {
+    let strip = |mut n: Node| {
+        while let Kind::Ext(_, x) = acf.kind(n) {
+            n = x;
+        }
+        n
+    };
+    let (a, b) = (strip(a), strip(b));
+    if a == b {
+        return true;
+    }
+    if *budget == 0 {
+        return false;
+    }
+    *budget -= 1;
+    let division = |op: BinOp| match op {
+        BinOp::Div { .. } => Some(true),
+        BinOp::Rem { .. } => Some(false),
+        _ => None,
+    };
+    match (acf.kind(a), acf.kind(b)) {
+        // Operands of a sum or product in either order (the ACF orders them by node).
+        (Kind::Add(x1, y1), Kind::Add(x2, y2)) | (Kind::Mul(x1, y1), Kind::Mul(x2, y2)) => {
+            same_but_width(acf, x1, x2, budget) && same_but_width(acf, y1, y2, budget)
+                || same_but_width(acf, x1, y2, budget) && same_but_width(acf, y1, x2, budget)
+        }
+        (Kind::Neg(x1), Kind::Neg(x2)) => same_but_width(acf, x1, x2, budget),
+        (Kind::Bin(o1, x1, y1), Kind::Bin(o2, x2, y2))
+            if o1 == o2 || division(o1).is_some() && division(o1) == division(o2) =>
+        {
+            same_but_width(acf, x1, x2, budget) && same_but_width(acf, y1, y2, budget)
+        }
+        _ => false,
+    }
+}
+
 /// How symbols get their [`SymInfo`] (parameter alignment and the like).
 pub trait SymOracle {
     fn info(&self, s: Sym, acf: &Acf) -> SymInfo;
@@ -431,7 +503,7 @@ impl<'a> Evaluator<'a> {
             .as_ref()
             .is_some_and(|s| s.contains(&n));
         let v = std::rc::Rc::new(if forced {
-            self.node_sym(n, 1)
+            self.shared_node(n)
         } else {
             crate::stack::deep(|| self.compute(n))
         });
@@ -443,6 +515,23 @@ impl<'a> Evaluator<'a> {
         }
         self.computed += 1;
         v
+    }
+
+    /// The value of a node read as shared by the warp ([`Env::uniform_nodes`]): one symbol;
+    /// for a remainder `a % b` by a divisor no lane knows, its *quotient* is the shared
+    /// symbol `q` and the value `a - b*q`, so `(x + n) % n` keeps the lanes of `x`.
+    fn shared_node(&mut self, n: Node) -> WarpVal {
+        let valid = self.env.valid;
+        if let Kind::Bin(BinOp::Rem { .. }, a, b) = self.acf.kind(n) {
+            let y = self.eval_rc(b);
+            if !y.is_uniform(valid) || y.is_concrete(valid) {
+                return crate::stack::deep(|| self.compute(n));
+            }
+            let x = self.eval_rc(a);
+            let q = self.node_sym(n, 1);
+            return x.sub(&y.mul(&q, self.syms));
+        }
+        self.node_sym(n, 1)
     }
 
     /// The value of `n`.
@@ -502,6 +591,9 @@ impl<'a> Evaluator<'a> {
                 WarpVal::konst(1).sub(&self.truth(&x))
             }
             Kind::Select(p, a, b) => {
+                if let Some(wide) = wide_division_arm(self.acf, p, a, b) {
+                    return (*self.eval_rc(wide)).clone();
+                }
                 let pv = self.eval_rc(p);
                 let (x, y) = (self.eval_rc(a), self.eval_rc(b));
                 let known = pv.concrete_mask(u32::MAX);

@@ -655,3 +655,39 @@ fn a_flat_index_split_into_row_and_column_reads_as_it_runs() {
         ]
     );
 }
+
+#[test]
+fn indices_modulo_an_unknown_size_keep_a_warp_s_lanes_together() {
+    // Before: every access of `periodic` and `planes` was a `possible` uncoalesced access
+    // ("the stride between lanes depends on a parameter"), and the edge stores of `edge`
+    // too: a remainder or quotient by a parameter was no value any lane could evaluate, and
+    // nvcc's 64-bit division (a 32-bit division where both operands fit) a select between two.
+    let r = exact("periodic_index");
+    let lines: Vec<u32> = memory_findings(&r)
+        .iter()
+        .map(|f| f.location.cuda.as_ref().unwrap().line)
+        .collect();
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    // What rests on the shared quotient is `possible`, never `definite`.
+    assert!(
+        memory_findings(&r)
+            .iter()
+            .all(|f| f.certainty == Certainty::Possible)
+    );
+}
+
+#[test]
+fn pointers_in_a_structure_passed_by_value_are_aligned_as_pointers() {
+    // Before: both lines were `possible` misaligned accesses ("may start mid-sector"): the
+    // structure's fields were integers of unknown alignment.
+    exact("struct_fields");
+}
+
+#[test]
+fn a_thread_index_bound_loaded_at_run_time_leaves_no_holes() {
+    // Before: the stores on both sides of `threadIdx.x < count` were `possible` uncoalesced
+    // accesses ("lanes that a condition the analysis cannot evaluate switches off may leave
+    // holes"), as the scattered mask `keep[i]` is.
+    let r = exact("loaded_bound");
+    assert_eq!(memory_findings(&r).len(), 1);
+}

@@ -121,8 +121,14 @@ fn largest_realworld_modules_end_cleanly() {
         })
         .collect();
     mods.sort();
-    let largest: Vec<_> = mods.iter().rev().take(3).collect();
+    let mut largest: Vec<_> = mods.iter().rev().take(3).collect();
     assert!(largest[0].0 > 10_000, "expected a module over 10k lines");
+    // And the slowest for its size: HeCBench's resize (a few hundred lines) took 1.7-2 s of
+    // a release build while its branch sites' budget counted leaves, not the values
+    // recomputed for them.
+    if let Some(m) = mods.iter().find(|(_, p)| p.ends_with("hb_resize.ptx")) {
+        largest.push(m);
+    }
     for (lines, p) in largest {
         if let Err(why) = check_ends_cleanly(&root, p) {
             panic!("{} ({lines} lines): {why}", p.display());

@@ -718,7 +718,15 @@ impl<'m> Builder<'m> {
                     let e = self.acf.konst(i64::from(elem));
                     return self.acf.opaque(tag, a, e);
                 }
-                self.src(ctx, inst, 1)
+                let a = self.src(ctx, inst, 1);
+                if data.op == Cvta
+                    && let Kind::Atom(p @ crate::expr::Atom::Param { offset, .. }) =
+                        self.acf.kind(a)
+                    && offset != 0
+                {
+                    self.acf.pointer_fields.insert(p);
+                }
+                a
             }
             Add | Sub | Mul | Mad | Mul24 | Mad24 | Neg | Abs | Min | Max if int => {
                 let a = self.src(ctx, inst, 1);

@@ -102,6 +102,9 @@ pub struct Acf {
     pub loads: Vec<LoadInfo>,
     pub loops: Vec<LoopInfo>,
     pub loopvars: Vec<LoopVarInfo>,
+    /// Fields of by-value structure parameters converted to global addresses (`cvta.to.global`
+    /// of `[param0+80]`): pointers, aligned as allocations are, like pointer parameters.
+    pub pointer_fields: rustc_hash::FxHashSet<Atom>,
     unknowns: u32,
     uniforms: u32,
     flags: Vec<u16>,

@@ -83,6 +83,7 @@ impl Checker<'_> {
             }
             combos = next;
         }
+        let quotients = self.parameter_quotients(&[addr_node, site.active]);
         // Boundary checks among the conditions that guard the access: inequalities against a
         // block- or parameter-dependent bound. Their lanes' values are read as one unknown
         // shared by the warp: edge warps are not what the access costs.
@@ -105,13 +106,17 @@ impl Checker<'_> {
                     if let Some((_, part)) = x.sub(&y).split(env0.valid)
                         && !part.is_empty()
                         && part.iter().all(|(m, _)| {
+                            // A bound shared by the warp but known only at run time (a count
+                            // loaded from memory) splits the lanes the same way: a prefix or
+                            // a suffix of a row, never holes.
                             self.syms.factors(*m).iter().all(|s| {
-                                matches!(
-                                    self.syms.symbol(*s),
-                                    Sym::Atom(
-                                        Atom::Param { .. } | Atom::Ctaid(_) | Atom::Nctaid(_)
+                                self.syms.info(*s).data
+                                    || matches!(
+                                        self.syms.symbol(*s),
+                                        Sym::Atom(
+                                            Atom::Param { .. } | Atom::Ctaid(_) | Atom::Nctaid(_)
+                                        )
                                     )
-                                )
                             })
                         })
                     {
@@ -126,6 +131,8 @@ impl Checker<'_> {
                     .iter()
                     .copied(),
             );
+            // Quotients by a divisor nobody gave (a row length): shared by the warp as well.
+            set.extend(quotients.iter().copied());
             (!set.is_empty()).then(|| std::rc::Rc::new(set))
         };
         let warps = self.geometry.warps();
@@ -294,7 +301,16 @@ impl Checker<'_> {
                 if padded && split.is_some() {
                     pitch_read = true;
                 }
-                let exact = exact && !padded;
+                // Read with a quotient shared by the warp: an assumption, not a proof.
+                let exact = exact
+                    && !padded
+                    && !split.as_ref().is_some_and(|(_, part)| {
+                        part.iter().any(|(m, _)| {
+                            self.syms.factors(*m).iter().any(|s| {
+                                matches!(self.syms.symbol(*s), Sym::Node(q) if quotients.contains(&q))
+                            })
+                        })
+                    });
                 let Some((c, part)) = split else {
                     param = true;
                     if lanes_on.count_ones() > 1 {
@@ -476,6 +492,49 @@ impl Checker<'_> {
         }
     }
 
+    /// Divisions and remainders under `roots` of a lane-varying index by a divisor that is
+    /// shared by the warp but neither a constant, nor assumed, nor the grid's size: a row
+    /// length nobody gave (`col = i % w`, `row = i / w`, the periodic `(x + nx) % nx`). The
+    /// access reads their quotient as one value shared by the warp (the lanes of a warp do
+    /// not cross a multiple of the divisor; [`crate::eval::Env::uniform_nodes`]), as it reads
+    /// unknown pitches as padded: a row of a warp stays a row. What that reading alone shows
+    /// is `possible`.
+    fn parameter_quotients(&self, roots: &[Node]) -> rustc_hash::FxHashSet<Node> {
+        let mut out = rustc_hash::FxHashSet::default();
+        let mut seen = rustc_hash::FxHashSet::default();
+        let mut stack: Vec<Node> = roots.to_vec();
+        while let Some(n) = stack.pop() {
+            if !seen.insert(n) {
+                continue;
+            }
+            stack.extend(self.acf.children(n));
+            let Kind::Bin(crate::expr::BinOp::Div { .. } | crate::expr::BinOp::Rem { .. }, a, b) =
+                self.acf.kind(n)
+            else {
+                continue;
+            };
+            let (fa, fb) = (self.acf.flags(a), self.acf.flags(b));
+            let lanes =
+                fa & (flags::TID | flags::LANE) != 0 && fa & (flags::UNKNOWN | flags::LOAD_TD) == 0;
+            let shared_unknown = !self.acf.is_td(b)
+                && !matches!(self.acf.kind(b), Kind::Const(_))
+                && fb & (flags::PARAM | flags::UDATA) != 0;
+            let given = self.acf.params_under(b).iter().any(|p| {
+                matches!(p, Atom::Param { func, index, .. }
+                    if self.oracle.params.contains_key(&(*func, *index)))
+                    || self.param_ranges.iter().any(|(r, _)| r == p)
+            });
+            let grid = self.acf.walk(b, |k| match k {
+                Kind::Atom(Atom::Nctaid(_)) => Walk::Stop,
+                _ => Walk::Into,
+            });
+            if lanes && shared_unknown && !given && !grid {
+                out.insert(n);
+            }
+        }
+        out
+    }
+
     /// The address node to measure: the address itself, or its form with cancelled operands
     /// ([`AccessSite::addr_cancelled`]) when the address depends on a parameter in a way no
     /// lane can evaluate (`idx / n` with `n` unknown) and that form does not. Both are the
@@ -529,7 +588,8 @@ impl Checker<'_> {
             .params
             .get(index as usize)
             .map(|p| p.ty);
-        let pointer = offset == 0 && matches!(ty, Some(Type::U64 | Type::B64 | Type::S64));
+        let pointer = offset == 0 && matches!(ty, Some(Type::U64 | Type::B64 | Type::S64))
+            || self.acf.pointer_fields.contains(&a);
         !pointer && !self.oracle.params.contains_key(&(func, index))
     }
 

@@ -169,7 +169,12 @@ impl SymOracle for Oracle<'_> {
                     .params
                     .get(index as usize)
                     .map(|p| p.ty);
-                let pointer = offset == 0 && matches!(ty, Some(Type::U64 | Type::B64 | Type::S64));
+                let pointer = offset == 0 && matches!(ty, Some(Type::U64 | Type::B64 | Type::S64))
+                    || acf.pointer_fields.contains(&Atom::Param {
+                        func,
+                        index,
+                        offset,
+                    });
                 SymInfo {
                     align: a
                         .and_then(|a| a.align)
