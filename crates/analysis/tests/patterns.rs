@@ -580,10 +580,10 @@ fn a_per_lane_depth_carried_around_a_loop_diverges_on_either_side_of_a_branch() 
 #[test]
 fn a_block_local_test_against_a_computed_bound_diverges_in_every_block() {
     // Before: lines 14, 18 (`tid >= blockDim.x - mask_width / 2`, `tid < mask_width / 2`) and
-    // 31 (a strided loop up to a tile extent rounded from a float ratio) were boundary notes,
+    // 32 (a strided loop up to a tile extent rounded from a float ratio) were boundary notes,
     // tallied and not reported.
     let r = exact("computed_bound");
-    for line in [14, 18, 31] {
+    for line in [14, 18, 32] {
         let f = branch_at(&r, line);
         assert!(f.kind.as_deref() != Some("boundary"), "{f:#?}");
         assert!(f.message.contains("not a multiple of 32"), "{f:#?}");

@@ -30,7 +30,7 @@ __global__ void stage(const float *in, float *out, int in_w, int out_w, int n, i
     int start = floorf(blockIdx.x * blockDim.x * ratio);
     int end = ceilf((blockIdx.x + 1) * blockDim.x * ratio);
     for (int j = threadIdx.x; j < end - start; j += blockDim.x) // expect: divergent-branch possible
-        staged[j] = in[start + j];
+        staged[j] = in[start + j]; // expect: misaligned-access possible
     __syncthreads();
     if (threadIdx.x < n)
         out[blockIdx.x * blockDim.x + threadIdx.x] = staged[threadIdx.x];

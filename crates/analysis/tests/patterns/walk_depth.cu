@@ -28,8 +28,7 @@ __global__ void walk(const unsigned *masks, unsigned long long *count, int n, in
         depth--;
         used &= ~(1u << col[depth]);
     } while (depth >= start); // expect: divergent-branch possible
-    count[2 * idx] = found;
-    count[2 * idx + 1] = nodes;
+    count[idx] = (found << 32) | nodes;
 }
 
 int main(int argc, char **argv) {
