@@ -578,6 +578,16 @@ fn a_per_lane_depth_carried_around_a_loop_diverges_on_either_side_of_a_branch() 
 }
 
 #[test]
+fn the_first_global_index_splits_the_first_block_whatever_the_grid() {
+    // Before: line 8 (`gid == 0`, no size read, the grid known only at run time) was a
+    // boundary note, tallied and not reported.
+    let r = exact("first_index");
+    let f = branch_at(&r, 8);
+    assert_eq!(f.kind, None, "{f:#?}");
+    assert!(f.message.contains("first block"), "{f:#?}");
+}
+
+#[test]
 fn a_block_local_test_against_a_computed_bound_diverges_in_every_block() {
     // Before: lines 14, 18 (`tid >= blockDim.x - mask_width / 2`, `tid < mask_width / 2`) and
     // 32 (a strided loop up to a tile extent rounded from a float ratio) were boundary notes,
