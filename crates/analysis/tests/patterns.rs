@@ -600,7 +600,11 @@ fn a_block_local_test_against_a_computed_bound_diverges_in_every_block() {
     }
     // A size passed whole and a power of two: boundary notes.
     for line in [35, 37] {
-        assert_eq!(branch_at(&r, line).kind.as_deref(), Some("boundary"), "line {line}");
+        assert_eq!(
+            branch_at(&r, line).kind.as_deref(),
+            Some("boundary"),
+            "line {line}"
+        );
     }
 }
 
