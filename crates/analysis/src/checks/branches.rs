@@ -451,9 +451,9 @@ impl Checker<'_> {
 
     /// Whether the branch tests the thread index within the block (no block index, loop
     /// counter or data on that side) against a lane-uniform bound that the kernel computes
-    /// from run-time values rather than receives whole: half a
-    /// parameter (`tid < mask_width / 2`, a halo), a rounding of floating-point arithmetic (a
-    /// tile's extent from a scale ratio), a `min` or remainder of a loaded count. A size the
+    /// from run-time values rather than receives whole: half a parameter (`tid < mask_width /
+    /// 2`, a halo), a rounding of floating-point arithmetic (a tile's extent from a scale
+    /// ratio), a `min` or remainder of a loaded count. A size the
     /// host passes is what programs choose as a multiple of the warp (powers of two, padded
     /// widths), so `tid < n` stays a boundary note; a bound computed this way has no reason to
     /// be one, and wherever it falls inside a warp that warp splits in every block. Powers of
