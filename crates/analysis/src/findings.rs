@@ -443,6 +443,16 @@ fn branch_finding(cx: &Ctx<'_>, b: &BranchResult) -> Option<Finding> {
                 crate::checks::FIRST_BLOCK_SIZES[crate::checks::FIRST_BLOCK_SIZES.len() - 1]
             ),
         ),
+        DivClass::Partial if b.guarded == Some(Guarded::ComputedBound) => (
+            Certainty::Possible,
+            format!(
+                "branch diverges in up to {} of the warps, in every block, wherever the bound \
+                 it tests the thread index against is not a multiple of 32: the kernel \
+                 computes that bound (a halved size, a rounding, a loaded count), which nothing \
+                 makes a multiple of the warp",
+                pct(b.ratio.1)
+            ),
+        ),
         DivClass::Partial => (
             Certainty::Definite,
             format!(

@@ -432,15 +432,36 @@ impl Uniformity {
                 // region's definitions (their users), not by scanning the function, which
                 // made large kernels quadratic in their branches and instructions.
                 let region = divergent_region(fa, b);
+                // In a loop, a use inside the region that a definition inside it reaches only
+                // around the loop, through the join (`depth++` on one side, read on the next
+                // trip on the other side of the branch), reads values of lanes that went
+                // different ways on the previous trip, as a use after the join does.
+                let stop = fa.postdom.ipdom(b);
+                let in_loop = fa.loops.innermost(b).is_some();
+                let mut reach: FxHashMap<usize, Vec<bool>> = FxHashMap::default();
                 for (rb, _) in region.iter().enumerate().filter(|(_, r)| **r) {
-                    for &di in &func.blocks[Block::new(rb)].insts {
+                    let insts = &func.blocks[Block::new(rb)].insts;
+                    for (di_pos, &di) in insts.iter().enumerate() {
                         for &d in du.defs_of(di) {
                             let reg = du.def(d).reg;
                             for &inst in du.users(d) {
-                                if region[func.inst_block[inst].index()]
-                                    || !fa.cfg.is_reachable(func.inst_block[inst])
-                                {
+                                let ub = func.inst_block[inst];
+                                if !fa.cfg.is_reachable(ub) {
                                     continue;
+                                }
+                                if region[ub.index()] {
+                                    if !in_loop {
+                                        continue;
+                                    }
+                                    let later_here = ub.index() == rb
+                                        && insts.iter().position(|&i| i == inst) > Some(di_pos);
+                                    let within = later_here
+                                        || reach.entry(rb).or_insert_with(|| {
+                                            reach_within(fa, Block::new(rb), &region, stop)
+                                        })[ub.index()];
+                                    if within {
+                                        continue;
+                                    }
                                 }
                                 u.use_ctrl.entry((inst, reg)).or_insert(Cause::Control {
                                     branch: cb.inst,
@@ -785,4 +806,23 @@ pub struct Link {
 
 fn reg_name(func: &Function, r: Reg) -> String {
     format!("`{}`", func.regs[r].name)
+}
+
+/// Blocks of `region` reachable from `from`'s successors without passing `stop` (the join).
+fn reach_within(
+    fa: &FunctionAnalyses,
+    from: Block,
+    region: &[bool],
+    stop: Option<Block>,
+) -> Vec<bool> {
+    let mut seen = vec![false; region.len()];
+    let mut stack: Vec<Block> = fa.cfg.succs(from).to_vec();
+    while let Some(x) = stack.pop() {
+        if Some(x) == stop || !region[x.index()] || seen[x.index()] {
+            continue;
+        }
+        seen[x.index()] = true;
+        stack.extend(fa.cfg.succs(x).iter().copied());
+    }
+    seen
 }

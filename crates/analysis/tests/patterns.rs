@@ -568,6 +568,47 @@ fn a_halo_test_on_the_global_index_splits_the_first_block() {
 }
 
 #[test]
+fn a_per_lane_depth_carried_around_a_loop_diverges_on_either_side_of_a_branch() {
+    // Before: no finding on line 22 (`depth == n` after `depth++`): the depth read there
+    // was defined on the other side of the data-dependent branches on the previous trip,
+    // which only uses after their join were taken to merge.
+    let r = exact("walk_depth");
+    let f = branch_at(&r, 22);
+    assert_eq!(f.certainty, Certainty::Possible);
+}
+
+#[test]
+fn the_first_global_index_splits_the_first_block_whatever_the_grid() {
+    // Before: line 8 (`gid == 0`, no size read, the grid known only at run time) was a
+    // boundary note, tallied and not reported.
+    let r = exact("first_index");
+    let f = branch_at(&r, 8);
+    assert_eq!(f.kind, None, "{f:#?}");
+    assert!(f.message.contains("first block"), "{f:#?}");
+}
+
+#[test]
+fn a_block_local_test_against_a_computed_bound_diverges_in_every_block() {
+    // Before: lines 14, 18 (`tid >= blockDim.x - mask_width / 2`, `tid < mask_width / 2`) and
+    // 32 (a strided loop up to a tile extent rounded from a float ratio) were boundary notes,
+    // tallied and not reported.
+    let r = exact("computed_bound");
+    for line in [14, 18, 32] {
+        let f = branch_at(&r, line);
+        assert!(f.kind.as_deref() != Some("boundary"), "{f:#?}");
+        assert!(f.message.contains("not a multiple of 32"), "{f:#?}");
+    }
+    // A size passed whole and a power of two: boundary notes.
+    for line in [35, 37] {
+        assert_eq!(
+            branch_at(&r, line).kind.as_deref(),
+            Some("boundary"),
+            "line {line}"
+        );
+    }
+}
+
+#[test]
 fn a_thread_index_converted_to_a_dividend_may_take_the_slow_path() {
     // Before: no slow-path finding in this file (only float sums and differences were read as
     // possibly zero dividends).

@@ -552,34 +552,39 @@ impl Env {
         if let Some(m) = self.macros.get(name) {
             return self.const_at(m, before, depth + 1);
         }
-        let decl = |text: &str| -> Option<(usize, usize)> {
+        // (name's byte, its value's first and past-the-end bytes, the declaration's end).
+        let decl = |text: &str| -> Option<(usize, usize, usize, usize)> {
             let mut last = None;
             for i in word_positions(text, name) {
                 let r = text[i + name.len()..].trim_start();
-                let Some(r) = r.strip_prefix('=').filter(|r| !r.starts_with('=')) else {
-                    continue;
-                };
-                let start = text.len() - r.len();
-                let end = if in_enum(text, i) {
-                    r.find([',', '}'])?
-                } else if declared_const(text, i) {
-                    r.find(';')?
-                } else {
-                    continue;
-                };
-                last = Some((i, start + end));
+                let at = text.len() - r.len();
+                if let Some(r) = r.strip_prefix('=').filter(|r| !r.starts_with('=')) {
+                    let start = text.len() - r.len();
+                    let end = if in_enum(text, i) {
+                        r.find([',', '}'])?
+                    } else if declared_const(text, i) {
+                        r.find(';')?
+                    } else {
+                        continue;
+                    };
+                    last = Some((i, start, start + end, start + end));
+                } else if (r.starts_with('(') || r.starts_with('{')) && declared_const(text, i) {
+                    // Direct or list initialisation: `constexpr unsigned int n(4);`, `{4}`.
+                    let close = if r.starts_with('(') { ')' } else { '}' };
+                    let Some(end) = r.find(close) else { continue };
+                    if !r[end + 1..].trim_start().starts_with([';', ',']) {
+                        continue;
+                    }
+                    last = Some((i, at + 1, at + end, at + end + 1));
+                }
             }
             last
         };
         let (value_text, after_decl, scope) = match decl(before) {
-            Some((i, end)) => {
-                let r = &before[i + name.len()..end];
-                (r.trim_start().trim_start_matches('='), end, &before[..i])
-            }
+            Some((i, s, e, end)) => (&before[s..e], end, &before[..i]),
             None => {
-                let (i, end) = decl(&self.headers)?;
-                let r = &self.headers[i + name.len()..end];
-                (r.trim_start().trim_start_matches('='), 0, "")
+                let (_, s, e, _) = decl(&self.headers)?;
+                (&self.headers[s..e], 0, "")
             }
         };
         // A later declaration of the name (`int n`, a parameter) shadows it.
@@ -889,6 +894,27 @@ void f(int n) {
         assert_eq!(s[2].grid, Some([4, 4, 1]));
         assert_eq!(s[2].block, Some([32, 8, 1]));
         assert_eq!(s[3].block, Some([256, 1, 1]));
+    }
+
+    #[test]
+    fn constants_with_direct_and_list_initialisers() {
+        // HeCBench's marchingCubes: `constexpr unsigned int voxelXLv2(4);` and a block built
+        // from such constants with braces.
+        let src = r#"
+constexpr unsigned int vx(4);
+constexpr unsigned int vy{4};
+const int vz (8), unused(3);
+constexpr int sq(int a) { return a * a; }
+void f(int n) {
+    const dim3 block{ vx, vy, vz };
+    k<<<n, block>>>(n);
+    g<<<n, sq(4)>>>(n);
+}
+"#;
+        let s = launch_sites(src);
+        assert_eq!(s.len(), 2, "{s:?}");
+        assert_eq!(s[0].block, Some([4, 4, 8]));
+        assert_eq!(s[1].block, None, "a function call is no constant");
     }
 
     #[test]

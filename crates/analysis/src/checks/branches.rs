@@ -259,10 +259,25 @@ impl Checker<'_> {
             }
             (DivClass::Boundary, _) => match self.first_block_any_size(site) {
                 Some((d, n)) => {
-                    guarded = Some(Guarded::AnySize);
+                    // No size read: only the grid was unknown (`gid == 0`).
+                    guarded = Some(if self.acf.params_under(site.cond).is_empty() {
+                        Guarded::FirstBlock
+                    } else {
+                        Guarded::AnySize
+                    });
                     let r = d as f64 / n.max(1) as f64;
                     ratio = (r, ratio.1.max(r));
                     let d = (r * total as f64).round() as u64;
+                    maybe = maybe.min(total - d.min(total));
+                    (DivClass::Partial, d)
+                }
+                None if self.computed_bound_in_block(site) => {
+                    // Every block's warp where the bound falls splits: a real branch
+                    // wherever the bound is not a multiple of the warp.
+                    guarded = Some(Guarded::ComputedBound);
+                    let r = ratio.1;
+                    let d = (r * total as f64).round() as u64;
+                    ratio = (r, r);
                     maybe = maybe.min(total - d.min(total));
                     (DivClass::Partial, d)
                 }
@@ -439,6 +454,67 @@ impl Checker<'_> {
         counters > 0
     }
 
+    /// Whether the branch tests the thread index within the block (no block index, loop
+    /// counter or data on that side) against a lane-uniform bound that the kernel computes
+    /// from run-time values rather than receives whole: half a parameter (`tid < mask_width /
+    /// 2`, a halo), a rounding of floating-point arithmetic (a tile's extent from a scale
+    /// ratio), a `min` or remainder of a loaded count. A size the
+    /// host passes is what programs choose as a multiple of the warp (powers of two, padded
+    /// widths), so `tid < n` stays a boundary note; a bound computed this way has no reason to
+    /// be one, and wherever it falls inside a warp that warp splits in every block. Powers of
+    /// two (`1 << k`) are left out: from 32 up they are multiples of the warp.
+    fn computed_bound_in_block(&self, site: &BranchSite) -> bool {
+        let mut tests = Vec::new();
+        let mut seen = rustc_hash::FxHashSet::default();
+        leaves(self.acf, site.cond, &mut tests, &mut seen);
+        const LANE_ONLY: u16 = flags::TID | flags::LANE;
+        tests.iter().any(|&t| {
+            let Kind::Cmp(c, a, b) = self.acf.kind(t) else {
+                return false;
+            };
+            if c.float {
+                return false;
+            }
+            let (fa, fb) = (self.acf.flags(a), self.acf.flags(b));
+            let (bound, fbound) = match (fa & LANE_ONLY != 0, fb & LANE_ONLY != 0) {
+                (true, false) if fa & !LANE_ONLY == 0 => (b, fb),
+                (false, true) if fb & !LANE_ONLY == 0 => (a, fa),
+                _ => return false,
+            };
+            if fbound & flags::TD != 0 {
+                return false;
+            }
+            let mut computed = false;
+            let mut stack = vec![bound];
+            let mut seen = rustc_hash::FxHashSet::default();
+            while let Some(x) = stack.pop() {
+                if !seen.insert(x) {
+                    continue;
+                }
+                match self.acf.kind(x) {
+                    Kind::Bin(BinOp::Shl, one, _)
+                        if matches!(self.acf.kind(one), Kind::Const(1)) =>
+                    {
+                        return false;
+                    }
+                    Kind::Bin(
+                        BinOp::Div { .. }
+                        | BinOp::Rem { .. }
+                        | BinOp::Shr { .. }
+                        | BinOp::Min { .. }
+                        | BinOp::Max { .. },
+                        ..,
+                    )
+                    | Kind::Opaque(..)
+                    | Kind::Atom(Atom::Load(_)) => computed = true,
+                    _ => {}
+                }
+                stack.extend(self.acf.children(x));
+            }
+            computed
+        })
+    }
+
     /// Whether no lane of the warp of `env` satisfies the activity `fa` in any block of the
     /// grid (known, and small enough to examine every block).
     fn never_reached(&mut self, fa: Node, env: &Env) -> bool {
@@ -597,7 +673,8 @@ impl Checker<'_> {
         div
     }
 
-    /// For a boundary check whose test reads one or two unknown integer sizes: the fewest
+    /// For a boundary check whose test reads one or two unknown integer sizes (or none, with
+    /// the grid unknown: `gid == 0`): the fewest
     /// warps of the first block (which every launch has) that it splits over every
     /// combination of [`FIRST_BLOCK_SIZES`] for them (and 32, 1000 or 4096 for the sizes
     /// only the conditions leading to it read), and the warps examined; `None` unless it
@@ -617,7 +694,11 @@ impl Checker<'_> {
         // The test itself reads no data; the conditions leading to it may (`if (isnan(p[idx]))
         // return;`): lanes they stop are taken to get through, as on input they all pass.
         let fc = self.acf.flags(site.cond);
-        if fc & OTHER != 0 || fc & flags::PARAM == 0 || fc & (flags::TID | flags::LANE) == 0 {
+        // Sizes, or the block index alone (`gid == 0` with the grid unknown).
+        if fc & OTHER != 0
+            || fc & (flags::PARAM | flags::CTAID) == 0
+            || fc & (flags::TID | flags::LANE) == 0
+        {
             return None;
         }
         // The test's own sizes (at most two) take every value tried independently: one value
@@ -626,7 +707,7 @@ impl Checker<'_> {
         // trip count, the other bounds) take a few values, all at once.
         let mut params = self.acf.params_under(site.cond);
         let own = params.len();
-        if own == 0 || own > 2 || !params.iter().all(|&a| self.unassumed_integer_atom(a)) {
+        if own > 2 || !params.iter().all(|&a| self.unassumed_integer_atom(a)) {
             return None;
         }
         // (Pointers the guards load through stay symbols.)

@@ -363,6 +363,10 @@ pub enum Guarded {
     /// In the first block for every size tried ([`FIRST_BLOCK_SIZES`]): a test on a column
     /// of a flat index (`idx % w > 1`) splits its first warp whatever the row width `w`.
     AnySize,
+    /// In every block, wherever a bound the kernel computes (`n / 2`, a rounding, a `min`
+    /// with a loaded count) falls inside a warp: a test of the thread index within the block
+    /// against it.
+    ComputedBound,
 }
 
 /// The values an unknown integer size takes in turn when a branch is asked whether it splits
