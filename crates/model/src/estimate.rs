@@ -45,10 +45,14 @@ impl Classes {
         let threads = counts.len().checked_div(cols).unwrap_or(0);
         // FxHash rather than SipHash: the rows are the launch's own counts, not adversarial
         // keys, and hashing a million rows with SipHash was most of this function's time. The
-        // table holds class ids only (4 bytes a bucket, sized for every thread distinct so it
-        // never grows): a row is compared with a class's vector only when their hashes agree.
+        // table holds (class id, 32 bits of its row's hash), so that it grows without reading
+        // the vectors again and a row is compared with a class's vector only when their
+        // hashes agree.
         let fx = rustc_hash::FxBuildHasher;
-        let mut index: HashTable<u32> = HashTable::with_capacity(threads);
+        let row_hash = |row: &[u32]| (fx.hash_one(row) >> 32) as u32;
+        // the table's hash of those 32 bits (odd multiplier: every bit reaches the top ones)
+        let spread = |h: u32| u64::from(h).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let mut index: HashTable<(u32, u32)> = HashTable::new();
         let mut vectors: Vec<u32> = Vec::new();
         let mut size: Vec<u32> = Vec::new();
         let mut of_thread = Vec::with_capacity(threads);
@@ -67,15 +71,16 @@ impl Classes {
                 Some((r, id)) if r == row => id,
                 _ => {
                     let next = size.len() as u32;
-                    let of = |id: &u32| &vectors[*id as usize * cols..(*id as usize + 1) * cols];
+                    let h = row_hash(row);
+                    let of = |id: u32| &vectors[id as usize * cols..(id as usize + 1) * cols];
                     let id = match index.entry(
-                        fx.hash_one(row),
-                        |id| of(id) == row,
-                        |id| fx.hash_one(of(id)),
+                        spread(h),
+                        |&(id, hk)| hk == h && of(id) == row,
+                        |&(_, hk)| spread(hk),
                     ) {
-                        Entry::Occupied(e) => *e.get(),
+                        Entry::Occupied(e) => e.get().0,
                         Entry::Vacant(e) => {
-                            e.insert(next);
+                            e.insert((next, h));
                             vectors.extend_from_slice(row);
                             size.push(0);
                             next

@@ -110,7 +110,7 @@ mod unit {
         let c = launch(&counts, 3, &lat);
         assert_eq!(c.len(), 19_200);
         let groups = greedy(&c, &lat, 32);
-        let sizes: Vec<u32> = groups.iter().map(threads).collect();
+        let sizes: Vec<u32> = groups.iter().map(|g| g.iter().map(|m| m.1).sum()).collect();
         assert!(sizes.iter().filter(|&&n| n != 32).count() <= 1, "{sizes:?}");
         let work = |alg| {
             let o = regroup(alg, &c, &lat, 32);
@@ -418,7 +418,7 @@ mod properties {
         }
         for id in 0..pool.len() {
             if pool.alive[id] {
-                out.push(std::mem::take(&mut pool.members[id]));
+                out.push(pool.members(id));
             }
         }
         out
