@@ -120,18 +120,32 @@ pub(super) fn greedy_max_with_budget(
                     break;
                 }
                 let gains = batch_gains(lat, &gmin, &gmax, &vectors_f, cols, &batch[..n]);
-                for (&p, &g) in batch[..n].iter().zip(&gains) {
-                    if pruned(latency[p as usize], best) {
+                for (&b, &g) in batch[..n].iter().zip(&gains) {
+                    if pruned(latency[b as usize], best) {
+                        p = b;
                         break 'walk;
                     }
                     scanned += 1;
                     budget = budget.saturating_sub(1);
                     if g > best {
                         best = g;
-                        best_p = p;
+                        best_p = b;
                     }
                 }
                 p = q;
+            }
+            // `p`: the first class not examined. The budget is spent as the looser bound
+            // `min(Lat_c, 2·Lat_c − Σ lat·Max)` would have spent it (the classes it would still
+            // examine from here, none of which can beat the best), so that the search stays
+            // exact for as many threads as it did with that bound, and the orders are the same
+            while p != NIL && !(budget == 0 && scanned == GREEDY_MAX_SCAN) {
+                let lp = latency[p as usize];
+                if lp.min(2.0 * lp - lat_max) <= best {
+                    break;
+                }
+                scanned += 1;
+                budget = budget.saturating_sub(1);
+                p = next[p as usize];
             }
             if best_p == NIL {
                 break;
