@@ -9,6 +9,7 @@
 //! Per step: `cpu` is the on-CPU time of all the process's threads (`/proc/self/stat`, 10 ms
 //! ticks), `main` the main thread's (`/proc/thread-self/schedstat`, ns), `wall` the elapsed.
 
+use rayon::prelude::*;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::time::Instant;
 use warpscope_model::estimate::{Classes, bbv_weighted, bbv_weighted_scheduled, block_times};
@@ -76,9 +77,33 @@ fn run(name: &str, counts: &[u32], cols: usize, lat: &[f64]) {
         );
     }
     println!(
-        "  whole model    cpu {:6.2} s  wall {:6.3} s",
+        "  whole model    cpu {:6.2} s  wall {:6.3} s  (steps one after another)",
         process_cpu() - p0,
         w0.elapsed().as_secs_f64()
+    );
+    drop(classes);
+    // as `warpscope model` runs it (lib.rs): the regroupings, each with its estimate, side by
+    // side on rayon's threads
+    let (p1, w1) = (process_cpu(), Instant::now());
+    let classes = Classes::new(counts, cols, lat);
+    let t = block_times(&classes, lat, 256, None, true);
+    let est: Vec<f64> = Algorithm::ALL
+        .par_iter()
+        .map(|&alg| {
+            let o = regroup(alg, &classes, lat, 32);
+            bbv_weighted_scheduled(
+                &block_times(&classes, lat, 256, Some(&o), false).as_run,
+                132,
+                8,
+            )
+        })
+        .collect();
+    std::hint::black_box((t, est));
+    println!(
+        "  whole model    cpu {:6.2} s  wall {:6.3} s  (regroupings side by side, {} threads)",
+        process_cpu() - p1,
+        w1.elapsed().as_secs_f64(),
+        rayon::current_num_threads()
     );
 }
 

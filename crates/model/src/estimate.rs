@@ -18,9 +18,11 @@
 //! run is what divergence costs, and the per-block share of it (`lat[b] × (max − mean)` summed
 //! over warps) is what [`crate::attribution`] assigns to branches.
 
-use rustc_hash::FxHashMap;
+use hashbrown::HashTable;
+use hashbrown::hash_table::Entry;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+use std::hash::BuildHasher;
 
 /// Threads grouped by identical basic-block vector.
 #[derive(Clone, Debug)]
@@ -42,10 +44,17 @@ impl Classes {
     pub fn new(counts: &[u32], cols: usize, lat: &[f64]) -> Classes {
         let threads = counts.len().checked_div(cols).unwrap_or(0);
         // FxHash rather than SipHash: the rows are the launch's own counts, not adversarial
-        // keys, and hashing a million rows with SipHash was most of this function's time
-        let mut index: FxHashMap<&[u32], u32> = FxHashMap::default();
-        let mut vectors = Vec::new();
-        let mut size = Vec::new();
+        // keys, and hashing a million rows with SipHash was most of this function's time. The
+        // table holds (class id, 32 bits of its row's hash), so that it grows without reading
+        // the vectors again and a row is compared with a class's vector only when their
+        // hashes agree.
+        let fx = rustc_hash::FxBuildHasher;
+        let row_hash = |row: &[u32]| (fx.hash_one(row) >> 32) as u32;
+        // the table's hash of those 32 bits (odd multiplier: every bit reaches the top ones)
+        let spread = |h: u32| u64::from(h).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let mut index: HashTable<(u32, u32)> = HashTable::new();
+        let mut vectors: Vec<u32> = Vec::new();
+        let mut size: Vec<u32> = Vec::new();
         let mut of_thread = Vec::with_capacity(threads);
         if cols == 0 {
             return Classes {
@@ -62,11 +71,21 @@ impl Classes {
                 Some((r, id)) if r == row => id,
                 _ => {
                     let next = size.len() as u32;
-                    let id = *index.entry(row).or_insert_with(|| {
-                        vectors.extend_from_slice(row);
-                        size.push(0);
-                        next
-                    });
+                    let h = row_hash(row);
+                    let of = |id: u32| &vectors[id as usize * cols..(id as usize + 1) * cols];
+                    let id = match index.entry(
+                        spread(h),
+                        |&(id, hk)| hk == h && of(id) == row,
+                        |&(_, hk)| spread(hk),
+                    ) {
+                        Entry::Occupied(e) => e.get().0,
+                        Entry::Vacant(e) => {
+                            e.insert((next, h));
+                            vectors.extend_from_slice(row);
+                            size.push(0);
+                            next
+                        }
+                    };
                     last = Some((row, id));
                     id
                 }
@@ -158,7 +177,8 @@ pub fn block_times(
         column_excess: if detail { vec![0.0; cols] } else { Vec::new() },
         ..BlockTimes::default()
     };
-    let mut members: Vec<(u32, u32)> = Vec::with_capacity(32);
+    // the class of each slot of a warp, read before any is used so that the reads overlap
+    let mut cls = [0u32; 32];
     let mut maxv = vec![0u32; cols];
     let mut sumv = vec![0u64; cols];
     for b in 0..nblocks {
@@ -169,20 +189,30 @@ pub fn block_times(
         while w0 < b1 {
             let w1 = (w0 + 32).min(b1);
             out.warps += 1;
-            warp_members(classes, order, w0..w1, &mut members);
-            if members.len() == 1 {
-                let l = classes.latency[members[0].0 as usize];
+            let cls = &mut cls[..w1 - w0];
+            match order {
+                Some(o) => {
+                    for (c, &t) in cls.iter_mut().zip(&o[w0..w1]) {
+                        *c = classes.of_thread[t as usize];
+                    }
+                }
+                None => cls.copy_from_slice(&classes.of_thread[w0..w1]),
+            }
+            if cls.iter().all(|&c| c == cls[0]) {
+                let l = classes.latency[cls[0] as usize];
                 t_run += l;
                 t_nd += l;
             } else {
                 out.divergent_warps += 1;
                 maxv.iter_mut().for_each(|x| *x = 0);
                 sumv.iter_mut().for_each(|x| *x = 0);
-                for &(c, k) in &members {
+                // thread by thread (a class's vector as often as it has threads in the warp):
+                // the same integer maxima and sums as class by class
+                for &c in cls.iter() {
                     for ((m, s), &v) in maxv.iter_mut().zip(sumv.iter_mut()).zip(classes.vector(c))
                     {
                         *m = (*m).max(v);
-                        *s += u64::from(v) * u64::from(k);
+                        *s += u64::from(v);
                     }
                 }
                 let nt = (w1 - w0) as f64;

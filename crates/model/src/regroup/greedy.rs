@@ -6,15 +6,25 @@ use super::{EXACT_LEFTOVERS, Members, SEGMENT, SEGMENT_LEFT, by_descending_laten
 use crate::estimate::Classes;
 use rayon::prelude::*;
 
+/// No member node.
+const NONE: u32 = u32::MAX;
+
 /// The partial groups Greedy merges, by id: the order they were made in, which breaks ties
 /// between equal gains. Their Min and Max vectors (`bounds`: Min then Max, `2 × cols` values)
 /// are kept by the merging mode: by id in the exact mode, in candidate order in the windowed.
+/// A group's members are a linked list of (class, threads) nodes in one arena, so a merge
+/// joins two lists instead of allocating and copying a list of members.
 pub(super) struct Pool {
     pub(super) cols: usize,
     /// `Σ lat × Max` (the sort key of the candidate windows).
     pub(super) key: Vec<f64>,
     pub(super) alive: Vec<bool>,
-    pub(super) members: Vec<Members>,
+    /// First and last member node of each group.
+    ends: Vec<(u32, u32)>,
+    /// Threads of each group.
+    size: Vec<u32>,
+    /// Member nodes: class, threads, next node of the group ([`NONE`] at its end).
+    nodes: Vec<(u32, u32, u32)>,
     /// Groups alive.
     pub(super) live: usize,
 }
@@ -25,7 +35,9 @@ impl Pool {
             cols,
             key: Vec::new(),
             alive: Vec::new(),
-            members: Vec::new(),
+            ends: Vec::new(),
+            size: Vec::new(),
+            nodes: Vec::new(),
             live: 0,
         }
     }
@@ -34,8 +46,27 @@ impl Pool {
         self.key.len()
     }
 
-    /// Adds a group with these bounds.
-    pub(super) fn add(&mut self, lat: &[f64], members: Members, bounds: &[u32]) -> usize {
+    /// Adds a group of `members` with these bounds.
+    pub(super) fn add(&mut self, lat: &[f64], members: &[(u32, u32)], bounds: &[u32]) -> usize {
+        let first = self.nodes.len() as u32;
+        let n = members.len() as u32;
+        self.nodes.extend(
+            members
+                .iter()
+                .zip(first + 1..)
+                .map(|(&(c, k), next)| (c, k, if next == first + n { NONE } else { next })),
+        );
+        let ends = if n == 0 {
+            (NONE, NONE)
+        } else {
+            (first, first + n - 1)
+        };
+        let size = members.iter().map(|m| m.1).sum();
+        self.add_list(lat, ends, size, bounds)
+    }
+
+    /// Adds a group whose member list (`ends`, `size` threads) is already in the arena.
+    fn add_list(&mut self, lat: &[f64], ends: (u32, u32), size: u32, bounds: &[u32]) -> usize {
         let key = bounds[self.cols..]
             .iter()
             .zip(lat)
@@ -43,7 +74,8 @@ impl Pool {
             .sum();
         self.key.push(key);
         self.alive.push(true);
-        self.members.push(members);
+        self.ends.push(ends);
+        self.size.push(size);
         self.live += 1;
         self.len() - 1
     }
@@ -57,14 +89,32 @@ impl Pool {
     pub(super) fn key_of(&self, id: usize) -> (u64, u32) {
         (self.key[id].max(0.0).to_bits(), id as u32)
     }
+
+    /// The member nodes of the list starting at `node`, in order.
+    fn list(&self, mut node: u32) -> impl Iterator<Item = (u32, u32)> + '_ {
+        std::iter::from_fn(move || {
+            let &(c, k, next) = self.nodes.get(node as usize)?;
+            node = next;
+            Some((c, k))
+        })
+    }
+
+    /// The members of group `id`.
+    pub(super) fn members(&self, id: usize) -> Members {
+        self.list(self.ends[id].0).collect()
+    }
 }
 
-/// Writes the bounds of `members` (from their classes' vectors) into `out`.
-pub(super) fn bounds_of(classes: &Classes, members: &Members, out: &mut [u32]) {
+/// Writes the bounds of the groups of classes `members` (from their vectors) into `out`.
+pub(super) fn bounds_of(
+    classes: &Classes,
+    members: impl IntoIterator<Item = u32>,
+    out: &mut [u32],
+) {
     let (min, max) = out.split_at_mut(classes.cols);
     min.fill(u32::MAX);
     max.fill(0);
-    for &(c, _) in members {
+    for c in members {
         for ((lo, hi), &v) in min.iter_mut().zip(max.iter_mut()).zip(classes.vector(c)) {
             *lo = (*lo).min(v);
             *hi = (*hi).max(v);
@@ -178,33 +228,10 @@ impl Edge {
     }
 }
 
-/// Splits `members` after its first `gs` threads.
-pub(super) fn split(members: Members, gs: u32) -> (Members, Members) {
-    let mut head = Vec::new();
-    let mut tail = Vec::new();
-    let mut left = gs;
-    for (c, k) in members {
-        if left == 0 {
-            tail.push((c, k));
-        } else if k <= left {
-            head.push((c, k));
-            left -= k;
-        } else {
-            head.push((c, left));
-            tail.push((c, k - left));
-            left = 0;
-        }
-    }
-    (head, tail)
-}
-
-pub(super) fn threads(members: &Members) -> u32 {
-    members.iter().map(|m| m.1).sum()
-}
-
 /// Merges live groups `a` and `b` with bounds `ba` and `bb` (the larger group's threads first,
-/// so an overflow splits the newcomer, not a group already formed); a full group goes to
-/// `out`. Returns the id of the partial group left, if any, its bounds in `made`.
+/// so an overflow splits the newcomer, not a group already formed: a full group is the first
+/// `gs32` threads of the joined list); a full group goes to `out`. Returns the id of the
+/// partial group left, if any, its bounds in `made`.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn merge(
     pool: &mut Pool,
@@ -216,34 +243,57 @@ pub(super) fn merge(
     made: &mut [u32],
     out: &mut Vec<Members>,
 ) -> Option<usize> {
-    let (first, second) = if threads(&pool.members[b]) > threads(&pool.members[a]) {
+    let (first, second) = if pool.size[b] > pool.size[a] {
         (b, a)
     } else {
         (a, b)
     };
-    let mut members = std::mem::take(&mut pool.members[first]);
-    members.extend(std::mem::take(&mut pool.members[second]));
+    // join the lists: first's members, then second's
+    let (f0, f1) = pool.ends[first];
+    let (s0, s1) = pool.ends[second];
+    let ends = match (f0 == NONE, s0 == NONE) {
+        (true, _) => (s0, s1),
+        (_, true) => (f0, f1),
+        _ => {
+            pool.nodes[f1 as usize].2 = s0;
+            (f0, s1)
+        }
+    };
+    let size = pool.size[first] + pool.size[second];
     pool.retire(a);
     pool.retire(b);
-    let size = threads(&members);
     if size == gs32 {
-        out.push(members);
+        out.push(pool.list(ends.0).collect());
         return None;
     }
-    let rest = if size < gs32 {
+    if size < gs32 {
         let cols = pool.cols;
         for j in 0..cols {
             made[j] = ba[j].min(bb[j]);
             made[cols + j] = ba[cols + j].max(bb[cols + j]);
         }
-        members
-    } else {
-        let (head, tail) = split(members, gs32);
-        out.push(head);
-        bounds_of(classes, &tail, made);
-        tail
-    };
-    Some(pool.add(lat, rest, made))
+        return Some(pool.add_list(lat, ends, size, made));
+    }
+    // split after the first `gs32` threads: the full group to `out`, the rest stays
+    let mut head: Members = Vec::new();
+    let mut left = gs32;
+    let mut node = ends.0;
+    while left > 0 {
+        let (c, k, next) = pool.nodes[node as usize];
+        if k <= left {
+            head.push((c, k));
+            left -= k;
+            node = next;
+        } else {
+            head.push((c, left));
+            pool.nodes[node as usize].1 = k - left;
+            left = 0;
+        }
+    }
+    out.push(head);
+    let tail = (node, ends.1);
+    bounds_of(classes, pool.list(node).map(|m| m.0), made);
+    Some(pool.add_list(lat, tail, size - gs32, made))
 }
 
 /// Greedy's start: whole groups of identical threads (in descending class latency, the
@@ -265,11 +315,10 @@ pub(super) fn leftover_pool(
             out.push(vec![(c, gs32)]);
         }
         if !n.is_multiple_of(gs32) {
-            let members = vec![(c, n % gs32)];
             let at = bounds.len();
             bounds.resize(at + w, 0);
-            bounds_of(classes, &members, &mut bounds[at..]);
-            pool.add(lat, members, &bounds[at..]);
+            bounds_of(classes, [c], &mut bounds[at..]);
+            pool.add(lat, &[(c, n % gs32)], &bounds[at..]);
         }
     }
     (pool, bounds)
@@ -300,7 +349,7 @@ pub(super) fn merge_leftovers(
         merge_exact(&mut pool, bounds, classes, lat, gs32, out);
         for id in 0..pool.len() {
             if pool.alive[id] {
-                out.push(std::mem::take(&mut pool.members[id]));
+                out.push(pool.members(id));
             }
         }
         return;
@@ -318,7 +367,7 @@ pub(super) fn merge_leftovers(
                 let id = id as usize;
                 let b = &bounds[id * w..(id + 1) * w];
                 seg_bounds.extend_from_slice(b);
-                part.add(lat, std::mem::take(&mut pool.members[id]), b);
+                part.add(lat, &pool.members(id), b);
             }
             (part, seg_bounds)
         })
@@ -342,7 +391,7 @@ pub(super) fn merge_leftovers(
             );
             let left = (0..part.len())
                 .filter(|&id| part.alive[id])
-                .map(|id| std::mem::take(&mut part.members[id]))
+                .map(|id| part.members(id))
                 .collect();
             (full, left)
         })
@@ -354,8 +403,12 @@ pub(super) fn merge_leftovers(
         for members in left {
             let at = survivors_bounds.len();
             survivors_bounds.resize(at + w, 0);
-            bounds_of(classes, &members, &mut survivors_bounds[at..]);
-            survivors.add(lat, members, &survivors_bounds[at..]);
+            bounds_of(
+                classes,
+                members.iter().map(|m| m.0),
+                &mut survivors_bounds[at..],
+            );
+            survivors.add(lat, &members, &survivors_bounds[at..]);
         }
     }
     merge_leftovers(survivors, survivors_bounds, classes, lat, gs32, out);

@@ -25,8 +25,10 @@
 //!   latency (11), then adds threads identical to a member while any remain, else the thread of
 //!   maximal gain; groups are laid out in the order formed, i.e. by descending latency, which
 //!   balances the SMs under the dynamic block dispatch. The gain search walks classes by
-//!   descending latency and stops once `min(Lat_c, 2·Lat_c − Σ lat·Max_g)`, an upper bound of
-//!   the gain, cannot beat the best found: exact, and short when similar threads exist. When
+//!   descending latency and stops once `2·min(Lat_c, Σ lat·Min_g) − Σ lat·Max_g`, an upper
+//!   bound of the gain, cannot beat the best found: exact, and short when similar threads
+//!   exist. Its budget (below) is counted as the looser bound `min(Lat_c, 2·Lat_c − Σ lat·Max_g)`
+//!   would have examined classes, which keeps the orders that bound gave. When
 //!   nearly every thread is distinct and latencies are close, that bound prunes little and the
 //!   search would be quadratic in threads (262,144 distinct alignment rows did not finish in 8
 //!   minutes). The search is exact until it has examined [`GREEDY_MAX_BUDGET`] classes per
@@ -66,7 +68,8 @@ pub const SEGMENT_LEFT: usize = 64;
 /// Classes Greedy-Max's gain search looks at for each thread it adds once its budget is spent:
 /// the remaining classes of highest latency.
 pub const GREEDY_MAX_SCAN: usize = 2 * WINDOW;
-/// Greedy-Max's exact search budget: classes examined, per thread of the launch.
+/// Greedy-Max's exact search budget: classes examined (by the looser bound's count), per
+/// thread of the launch.
 pub const GREEDY_MAX_BUDGET: u64 = 64;
 
 /// A regrouping algorithm.

@@ -110,7 +110,7 @@ mod unit {
         let c = launch(&counts, 3, &lat);
         assert_eq!(c.len(), 19_200);
         let groups = greedy(&c, &lat, 32);
-        let sizes: Vec<u32> = groups.iter().map(threads).collect();
+        let sizes: Vec<u32> = groups.iter().map(|g| g.iter().map(|m| m.1).sum()).collect();
         assert!(sizes.iter().filter(|&&n| n != 32).count() <= 1, "{sizes:?}");
         let work = |alg| {
             let o = regroup(alg, &c, &lat, 32);
@@ -222,6 +222,23 @@ mod properties {
             prop_assert_eq!(greedy(&c, &lat, 32), all_pairs_greedy(&c, &lat, 32));
         }
 
+        /// With a budget that is never spent, Greedy-Max's pruned walk picks what Algorithm 2
+        /// read literally picks: every thread it adds is the remaining one of largest gain
+        /// (the first by descending latency on ties).
+        #[test]
+        fn exact_greedy_max_matches_a_full_scan(
+            rows in proptest::collection::vec(proptest::collection::vec(0u32..6, 3), 1..300),
+            gs in 1usize..3,
+        ) {
+            let counts: Vec<u32> = rows.concat();
+            let lat = vec![2.0, 1.0, 5.0];
+            let c = Classes::new(&counts, 3, &lat);
+            prop_assert_eq!(
+                greedy_max::greedy_max_with_budget(&c, &lat, 32 * gs, u64::MAX),
+                full_scan_greedy_max(&c, &lat, 32 * gs)
+            );
+        }
+
         /// `Slots` keeps the order of the groups left, their bounds and their windows, as a
         /// list that merged groups are taken out of (and put back in at a dead parent's
         /// place) would, also across compactions.
@@ -310,6 +327,50 @@ mod properties {
         }
     }
 
+    /// Algorithm 2, literally: seed with the remaining thread of highest latency, add
+    /// identical threads while any remain, else scan every remaining class for the largest gain.
+    fn full_scan_greedy_max(c: &Classes, lat: &[f64], gs: usize) -> Vec<Members> {
+        let order = by_descending_latency(c);
+        let mut left = c.size.clone();
+        let mut out = Vec::new();
+        while let Some(&seed) = order.iter().find(|&&k| left[k as usize] > 0) {
+            let mut members: Members = vec![(seed, 1)];
+            left[seed as usize] -= 1;
+            let (mut lo, mut hi) = (c.vector(seed).to_vec(), c.vector(seed).to_vec());
+            let mut size = 1;
+            while size < gs {
+                let k = match members.iter().find(|m| left[m.0 as usize] > 0) {
+                    Some(m) => m.0,
+                    None => {
+                        let mut best: Option<(f64, u32)> = None;
+                        for &k in order.iter().filter(|&&k| left[k as usize] > 0) {
+                            let g = gain(lat, &lo, &hi, c.vector(k), c.vector(k));
+                            if best.is_none_or(|b| g > b.0) {
+                                best = Some((g, k));
+                            }
+                        }
+                        match best {
+                            Some(b) => b.1,
+                            None => break,
+                        }
+                    }
+                };
+                match members.iter_mut().find(|m| m.0 == k) {
+                    Some(m) => m.1 += 1,
+                    None => members.push((k, 1)),
+                }
+                left[k as usize] -= 1;
+                size += 1;
+                for ((l, h), &v) in lo.iter_mut().zip(hi.iter_mut()).zip(c.vector(k)) {
+                    *l = (*l).min(v);
+                    *h = (*h).max(v);
+                }
+            }
+            out.push(members);
+        }
+        out
+    }
+
     /// Algorithm 1 on the leftover groups, literally: every step scans all live pairs.
     fn all_pairs_greedy(c: &Classes, lat: &[f64], gs: usize) -> Vec<Members> {
         let gs32 = gs as u32;
@@ -357,7 +418,7 @@ mod properties {
         }
         for id in 0..pool.len() {
             if pool.alive[id] {
-                out.push(std::mem::take(&mut pool.members[id]));
+                out.push(pool.members(id));
             }
         }
         out

@@ -155,28 +155,33 @@ impl Slots {
 
     /// Into `gains`, the [`pair_gain`] of the group in slot `at` with the group in each slot
     /// of `cands`, to the bit: each sum is taken in column order from the same terms
-    /// (`lat × (2·lo − hi)`, `2·lo − hi` exact in `f64` as in `i64`), but a column's terms of
-    /// all candidates are taken together, so that the candidates' additions overlap instead of
-    /// each waiting on the one before, and no term needs a conversion.
+    /// (`lat × (2·lo − hi)`, `2·lo − hi` exact in `f64` as in `i64`), but four candidates'
+    /// sums are taken together in registers, so that their additions overlap instead of each
+    /// waiting on the one before, and no term needs a conversion.
     pub(super) fn window_gains(&self, lat: &[f64], at: usize, cands: &[u32], gains: &mut Vec<f64>) {
         let w = self.w;
         let cols = w / 2;
         let own = self.bounds_at(at);
-        let mut others: [&[f64]; 2 * WINDOW] = [&[]; 2 * WINDOW];
-        let n = cands.len().min(2 * WINDOW);
-        for (o, &j) in others.iter_mut().zip(&cands[..n]) {
-            *o = &self.bounds[j as usize * w..(j as usize + 1) * w];
-        }
-        let others = &others[..n];
+        let (own_lo, own_hi) = own.split_at(cols);
+        let lat = &lat[..cols.min(lat.len())];
         gains.clear();
-        gains.resize(n, 0.0);
-        for b in 0..cols {
-            let (lo_a, hi_a, l) = (own[b], own[cols + b], lat[b]);
-            for (g, o) in gains.iter_mut().zip(others) {
-                let lo = lo_a.min(o[b]);
-                let hi = hi_a.max(o[cols + b]);
-                *g += l * ((lo + lo) - hi);
+        for four in cands.chunks(4) {
+            let mut rows: [&[f64]; 4] = [own; 4];
+            for (r, &j) in rows.iter_mut().zip(four) {
+                *r = &self.bounds[j as usize * w..(j as usize + 1) * w];
             }
+            let mut g = [0.0f64; 4];
+            for (b, &l) in lat.iter().enumerate() {
+                let (lo_a, hi_a) = (own_lo[b], own_hi[b]);
+                for (gk, r) in g.iter_mut().zip(&rows) {
+                    // `min`/`max` without NaN handling: the bounds are exact integers
+                    let (lo_b, hi_b) = (r[b], r[cols + b]);
+                    let lo = if lo_b < lo_a { lo_b } else { lo_a };
+                    let hi = if hi_b > hi_a { hi_b } else { hi_a };
+                    *gk += l * ((lo + lo) - hi);
+                }
+            }
+            gains.extend_from_slice(&g[..four.len()]);
         }
     }
 }
