@@ -46,6 +46,8 @@ use crate::estimate::{Classes, dispatch, warp_members};
 use crate::latency::{LatencyTable, class_of};
 
 mod lowering;
+pub mod sass_counts;
+pub use sass_counts::SassCounts;
 pub(crate) use lowering::balance_alu_imad;
 pub use lowering::{Unit, either_alu_or_imad, issue_slots, lowered};
 
