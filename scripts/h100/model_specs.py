@@ -252,7 +252,7 @@ def heldout7(n, maxwords, bases, lfsr_cap, pend_cap, halton_cap, module, title):
 
 # the eighth held-out set at the validation size (262144 threads): chosen from the v8 estimates
 # before any timing so that each kernel runs tens of microseconds (docs/accuracy.md)
-H8 = {"maxrounds": 16, "values": 4, "logistic_cap": 256, "lorenz_cap": 256, "maxwords": 8}
+H8 = {"maxrounds": 40, "values": 3, "logistic_cap": 512, "lorenz_cap": 384, "maxwords": 32}
 
 
 def heldout8(n, maxrounds, values, logistic_cap, lorenz_cap, maxwords, module, title):

@@ -64,7 +64,12 @@ pub fn rewrite_locs(ptx: &str, instruction_lines: &[u32]) -> String {
     for (i, line) in ptx.lines().enumerate() {
         let n = i + 1;
         let t = line.trim_start();
-        if t.starts_with(".loc") || t.starts_with(".file") {
+        // `.loc` and `.file` directives, not `.local` declarations
+        let directive = |d: &str| {
+            t.strip_prefix(d)
+                .is_some_and(|r| r.starts_with(|c: char| c.is_whitespace()))
+        };
+        if directive(".loc") || directive(".file") {
             out.push('\n');
             continue;
         }
@@ -110,13 +115,14 @@ mod tests {
 
     #[test]
     fn rewriting_keeps_line_numbers_and_drops_cuda_positions() {
-        let ptx = ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k()\n{\n\t.loc\t1 3 5\n\tret;\n}\n\t.file\t1 \"a.cu\"\n";
+        let ptx = ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k()\n{\n\t.loc\t1 3 5\n\tret;\n}\n\t.file\t1 \"a.cu\"\n\t.local .align 4 .b8 d[4];\n";
         let out = rewrite_locs(ptx, &[7, 99]);
         let lines: Vec<&str> = out.lines().collect();
         assert_eq!(lines[5], "");
         assert_eq!(lines[6], ".loc\t1 7 0 \tret;");
         assert_eq!(lines[8], "");
-        assert!(lines[9].contains(PTX_LINES_FILE));
+        assert_eq!(lines[9], "\t.local .align 4 .b8 d[4];");
+        assert!(lines[10].contains(PTX_LINES_FILE));
         assert!(!out.contains("a.cu"));
     }
 }
