@@ -138,9 +138,7 @@ impl PtxasInfo {
     /// Where the H100 estimate's instruction counts come from, for the report.
     pub fn instruction_counts(info: Option<&PtxasInfo>) -> String {
         match info {
-            Some(PtxasInfo {
-                sass: Some(s), ..
-            }) => format!(
+            Some(PtxasInfo { sass: Some(s), .. }) => format!(
                 "SASS per PTX block ({}; {} SASS instructions attributed, {} not)",
                 s.produced_by, s.attributed, s.unattributed
             ),
@@ -169,7 +167,9 @@ pub fn ptxas_info_with_sass(
         Ok(sass) => {
             let by = format!(
                 "ptxas {}, sm_90",
-                tools.ptxas_version().unwrap_or_else(|| "(version unknown)".into())
+                tools
+                    .ptxas_version()
+                    .unwrap_or_else(|| "(version unknown)".into())
             );
             info.sass = Some(crate::throughput::SassCounts::new(module, ptx, &sass, by));
         }

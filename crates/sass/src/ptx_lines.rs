@@ -93,7 +93,10 @@ pub fn compile_by_ptx_line(
     arch: &str,
 ) -> Result<PtxLineSass, SassError> {
     let listing = compile(tools, &rewrite_locs(ptx, instruction_lines), arch)?;
-    let file = listing.files.iter().position(|f| f.ends_with(PTX_LINES_FILE));
+    let file = listing
+        .files
+        .iter()
+        .position(|f| f.ends_with(PTX_LINES_FILE));
     let mut out = PtxLineSass::default();
     for func in &listing.functions {
         let lines = out.functions.entry(func.name.clone()).or_default();

@@ -68,7 +68,10 @@ fn sass_comes_back_under_the_ptx_line_it_was_made_from() {
     // every attributed line starts an instruction
     for (f, l) in &by_line.functions {
         for line in l.keys() {
-            assert!(lines.contains(line), "{f}: SASS at PTX line {line}, no instruction");
+            assert!(
+                lines.contains(line),
+                "{f}: SASS at PTX line {line}, no instruction"
+            );
         }
     }
     // each `ld.global` line holds an LDG, each `st.global` line an STG
@@ -83,10 +86,10 @@ fn sass_comes_back_under_the_ptx_line_it_was_made_from() {
             continue;
         };
         let line = i as u32 + 1;
-        let found = by_line
-            .functions
-            .values()
-            .any(|f| f.get(&line).is_some_and(|ops| ops.iter().any(|o| o == want)));
+        let found = by_line.functions.values().any(|f| {
+            f.get(&line)
+                .is_some_and(|ops| ops.iter().any(|o| o == want))
+        });
         assert!(found, "line {line} `{}`: no {want}", t.trim());
         seen += 1;
     }

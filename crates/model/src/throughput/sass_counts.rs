@@ -353,7 +353,10 @@ mod tests {
         // fused lines (no SASS) do not make a block a copy
         let none = ops(&[]);
         let two = ops(&["BRA", "BRA"]);
-        assert_eq!(copies(&[&none, &none, &fma, &two], &[1.0, 1.0, 1.0, 1.0]), 1);
+        assert_eq!(
+            copies(&[&none, &none, &fma, &two], &[1.0, 1.0, 1.0, 1.0]),
+            1
+        );
         assert_eq!(copies(&[&none, &two], &[1.0, 1.0]), 1);
         assert_eq!(copies(&[], &[]), 1);
     }
