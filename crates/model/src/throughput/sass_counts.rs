@@ -247,7 +247,7 @@ pub fn apply(module: &Module, l: &LaunchBbv, sass: &SassCounts, cost: &mut [Colu
             .map(|&i| lowered(&func.insts[i]).1[Unit::Idiv as usize])
             .sum();
         c.issue = s.issue;
-        c.units = s.units.clone();
+        c.units = s.units;
         c.units[Unit::Idiv as usize] = idiv;
         n += 1;
     }
