@@ -250,6 +250,29 @@ def heldout7(n, maxwords, bases, lfsr_cap, pend_cap, halton_cap, module, title):
     return sp.text()
 
 
+# the eighth held-out set at the validation size (262144 threads): chosen from the v8 estimates
+# before any timing so that each kernel runs tens of microseconds (docs/accuracy.md)
+H8 = {"maxrounds": 40, "values": 3, "logistic_cap": 512, "lorenz_cap": 384, "maxwords": 32}
+
+
+def heldout8(n, maxrounds, values, logistic_cap, lorenz_cap, maxwords, module, title):
+    """corpus/liang_heldout8.cu (mirrors its main() at the corpus size)."""
+    g = n // 256
+    bufs = [
+        ("seed", "u32", n, None), ("cc", "u32", n, "h8_chacha_out.bin"), ("sq", "u64", n, "h8_isqrt_out.bin"),
+        ("lg", "u32", n, "h8_logistic_out.bin"), ("lz", "f32", n, "h8_lorenz_out.bin"),
+        ("dg", "u32", n, "h8_digits_out.bin"),
+    ]
+    sp = Spec(title, module, bufs)
+    sp.launch("h8_fill_u32", g, 256, [b("seed"), u(83)])
+    sp.launch("h8_chacha", g, 256, [b("seed"), b("cc"), i(maxrounds)])
+    sp.launch("h8_isqrt", g, 256, [b("seed"), b("sq"), i(values)])
+    sp.launch("h8_logistic", g, 256, [b("seed"), b("lg"), i(logistic_cap)])
+    sp.launch("h8_lorenz", g, 256, [b("seed"), b("lz"), i(lorenz_cap)])
+    sp.launch("h8_digits", g, 256, [b("seed"), b("dg"), i(maxwords)])
+    return sp.text()
+
+
 def main():
     with open(os.path.join(ROOT, "corpus", "liang.toml"), "w") as fh:
         fh.write(spec(65536, 4, 64, 16, 4, 8, "liang.ptx",
@@ -307,6 +330,14 @@ def main():
         fh.write(heldout7(262144, H7["maxwords"], H7["bases"], H7["lfsr_cap"], H7["pend_cap"], H7["halton_cap"],
                           "../../../corpus/liang_heldout7.ptx",
                           "H100 validation spec of the seventh held-out kernels of `warpscope model` (docs/accuracy.md); "
+                          "written by scripts/h100/model_specs.py."))
+    with open(os.path.join(ROOT, "corpus", "liang_heldout8.toml"), "w") as fh:
+        fh.write(heldout8(16384, 16, 4, 256, 256, 8, "liang_heldout8.ptx",
+                          "Launch spec for liang_heldout8.cu (mirrors main()); written by scripts/h100/model_specs.py."))
+    with open(os.path.join(ROOT, "validation", "h100", "model", "liang_heldout8_h100.toml"), "w") as fh:
+        fh.write(heldout8(262144, H8["maxrounds"], H8["values"], H8["logistic_cap"], H8["lorenz_cap"], H8["maxwords"],
+                          "../../../corpus/liang_heldout8.ptx",
+                          "H100 validation spec of the eighth held-out kernels of `warpscope model` (docs/accuracy.md); "
                           "written by scripts/h100/model_specs.py."))
 
 

@@ -176,6 +176,9 @@ pub struct ModelReport {
     pub sms: u32,
     pub group_size: usize,
     pub latency_table: String,
+    /// Where the H100 estimate's instruction counts come from: ptxas's SASS per PTX block, or
+    /// the PTX lowering table when ptxas is not at hand.
+    pub instruction_counts: String,
     /// SM clock of the latency table's device (MHz), to turn cycles into time.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub clock_mhz: Option<f64>,
@@ -276,7 +279,8 @@ pub fn model_profiled(
     let ptxas = warpscope_emu::load_spec_module(spec, &opts.profile.run.compile)
         .ok()
         .and_then(|m| {
-            machine::ptxas_info(&m.source.text, opts.profile.run.compile.compiler.as_deref())
+            let nvcc = opts.profile.run.compile.compiler.as_deref();
+            machine::ptxas_info_with_sass(&m.source.text, &m.module, nvcc)
         });
     model_launches(&run.module, &run.profile, bbvs, ptxas.as_ref(), spec, opts)
 }
@@ -382,6 +386,9 @@ pub fn model_launches(
             &l1_loads,
             &opts.machine,
         );
+        if let Some(s) = ptxas.and_then(|p| p.sass.as_ref()) {
+            throughput::sass_counts::apply(module, l, s, &mut cost);
+        }
         if promoted {
             cost.iter_mut().for_each(|c| c.local_sectors = 0.0);
         }
@@ -537,6 +544,7 @@ pub fn model_launches(
         sms: opts.sms,
         group_size: opts.group_size,
         latency_table: opts.latency.source.clone(),
+        instruction_counts: machine::PtxasInfo::instruction_counts(ptxas),
         clock_mhz: opts.latency.clock_mhz(),
         kernels,
         launches,

@@ -121,24 +121,76 @@ pub fn local_bytes(module: &Module, k: FuncId) -> u64 {
 }
 
 /// What `ptxas -v -arch=sm_90` says of each entry of a module.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct PtxasInfo {
     /// Registers per thread.
     pub registers: HashMap<String, u32>,
     /// Bytes of stack frame per thread: 0 when ptxas kept every `.local` array in registers.
     pub stack_frame: HashMap<String, u32>,
+    /// Eighth version: the SASS ptxas emits, counted per PTX basic block
+    /// ([`ptxas_info_with_sass`]); `None` when not asked for or when ptxas could not build the
+    /// rewritten module (then `sass_error` says why and the PTX lowering table is used).
+    pub sass: Option<crate::throughput::SassCounts>,
+    pub sass_error: Option<String>,
 }
 
-/// `ptxas -v -arch=sm_90` on a PTX text, or `None` when no ptxas is found or it fails.
-pub fn ptxas_info(ptx: &str, explicit_nvcc: Option<&Path>) -> Option<PtxasInfo> {
+impl PtxasInfo {
+    /// Where the H100 estimate's instruction counts come from, for the report.
+    pub fn instruction_counts(info: Option<&PtxasInfo>) -> String {
+        match info {
+            Some(PtxasInfo { sass: Some(s), .. }) => format!(
+                "SASS per PTX block ({}; {} SASS instructions attributed, {} not)",
+                s.produced_by, s.attributed, s.unattributed
+            ),
+            Some(PtxasInfo {
+                sass_error: Some(e),
+                ..
+            }) => format!("PTX lowering table (ptxas's SASS not read: {e})"),
+            _ => "PTX lowering table (no ptxas found)".to_string(),
+        }
+    }
+}
+
+/// [`ptxas_info`], and the SASS ptxas emits for `module` (parsed from `ptx`) counted per PTX
+/// basic block ([`crate::throughput::SassCounts`]; a second ptxas run on the module with each
+/// instruction's `.loc` naming its own PTX line). `None` when no ptxas is found.
+pub fn ptxas_info_with_sass(
+    ptx: &str,
+    module: &Module,
+    explicit_nvcc: Option<&Path>,
+) -> Option<PtxasInfo> {
+    let mut info = ptxas_info(ptx, explicit_nvcc)?;
+    let ptxas = find_ptxas(explicit_nvcc)?;
+    let tools = warpscope_sass::Toolchain::ptxas_only(ptxas);
+    let lines = crate::throughput::sass_counts::instruction_lines(module, ptx);
+    match warpscope_sass::compile_by_ptx_line(&tools, ptx, &lines, "sm_90") {
+        Ok(sass) => {
+            let by = format!(
+                "ptxas {}, sm_90",
+                tools
+                    .ptxas_version()
+                    .unwrap_or_else(|| "(version unknown)".into())
+            );
+            info.sass = Some(crate::throughput::SassCounts::new(module, ptx, &sass, by));
+        }
+        Err(e) => info.sass_error = Some(e.to_string()),
+    }
+    Some(info)
+}
+
+/// ptxas beside the nvcc `warpscope_frontend` finds (`None` for clang or when absent).
+fn find_ptxas(explicit_nvcc: Option<&Path>) -> Option<std::path::PathBuf> {
     let nvcc = match warpscope_frontend::toolchain::find_compiler(explicit_nvcc).ok()? {
         warpscope_frontend::toolchain::Compiler::Nvcc(p) => p,
         warpscope_frontend::toolchain::Compiler::Clang(_) => return None,
     };
     let ptxas = nvcc.parent()?.join("ptxas");
-    if !ptxas.exists() {
-        return None;
-    }
+    ptxas.exists().then_some(ptxas)
+}
+
+/// `ptxas -v -arch=sm_90` on a PTX text, or `None` when no ptxas is found or it fails.
+pub fn ptxas_info(ptx: &str, explicit_nvcc: Option<&Path>) -> Option<PtxasInfo> {
+    let ptxas = find_ptxas(explicit_nvcc)?;
     let dir = std::env::temp_dir().join(format!(
         "warpscope-model-{}-{}",
         std::process::id(),

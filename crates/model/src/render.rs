@@ -229,6 +229,11 @@ pub fn text(m: &ModelReport, top: usize) -> String {
         m.spec, m.sms, m.group_size
     );
     let _ = writeln!(s, "latency table: {}", m.latency_table);
+    let _ = writeln!(
+        s,
+        "H100 estimate's instruction counts: {}",
+        m.instruction_counts
+    );
     let to_ms = |c: f64| m.clock_mhz.map(|mhz| c / (mhz * 1000.0));
     for k in &m.kernels {
         let e = &k.estimates;

@@ -46,8 +46,10 @@ use crate::estimate::{Classes, dispatch, warp_members};
 use crate::latency::{LatencyTable, class_of};
 
 mod lowering;
+pub mod sass_counts;
 pub(crate) use lowering::balance_alu_imad;
 pub use lowering::{Unit, either_alu_or_imad, issue_slots, lowered};
+pub use sass_counts::SassCounts;
 
 /// The machine facts (`name<TAB>value<TAB>source`).
 pub const H100_MACHINE_TSV: &str = include_str!("../../../validation/h100/model/h100_machine.tsv");
