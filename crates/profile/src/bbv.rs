@@ -314,7 +314,9 @@ pub fn encode(module: &Module, launches: &[LaunchBbv]) -> Vec<u8> {
 
 /// The distinct vectors of a launch (in order of first thread) and each thread's vector id.
 fn distinct(l: &LaunchBbv) -> (Vec<&[u32]>, Vec<u32>) {
-    let mut seen: HashMap<&[u32], u32> = HashMap::new();
+    // FxHash, not SipHash: rows are whole threads' counts (one per thread, a million at the
+    // issue's size), the keys are ours, and the ids follow first appearance, not the table.
+    let mut seen: rustc_hash::FxHashMap<&[u32], u32> = rustc_hash::FxHashMap::default();
     let mut vectors: Vec<&[u32]> = Vec::new();
     let mut ids = Vec::with_capacity(l.threads());
     if l.columns.is_empty() {
