@@ -207,8 +207,9 @@ fn analyse(spec: &Path, adjust: Adjust, threads: usize) -> Result<CacheRun, Stri
     let mut settings = Settings::default();
     settings.apply_spec(&s).map_err(|e| e.to_string())?;
     adjust(&mut settings);
+    let name = spec.file_stem().unwrap_or_default().to_string_lossy();
     let dir = std::env::temp_dir().join(format!(
-        "warpscope-cache-reproducible-{}-{threads}",
+        "warpscope-cache-reproducible-{}-{name}-{threads}",
         std::process::id()
     ));
     let mut opts = RunOptions {
@@ -260,19 +261,18 @@ fn every_corpus_spec_reports_byte_identical_on_1_2_and_8_host_threads() {
             _ => runs.push((spec, keep)),
         }
     }
-    let mut failures = Vec::new();
-    for (spec, adjust) in runs {
+    // Specs run side by side (common::map_parallel); each still runs 1, 2 and 8 host threads.
+    let failures: Vec<String> = common::map_parallel(&runs, |(spec, adjust)| {
+        let (spec, adjust) = (spec.as_path(), *adjust);
         let name = spec.file_name().unwrap_or_default().to_string_lossy();
-        let one = match analyse(&spec, adjust, 1) {
+        let one = match analyse(spec, adjust, 1) {
             Ok(run) => cache_outputs(&run),
-            Err(e) => {
-                failures.push(format!("{name}: not analysed: {e}"));
-                continue;
-            }
+            Err(e) => return vec![format!("{name}: not analysed: {e}")],
         };
+        let mut failures = Vec::new();
         for threads in [2, 8] {
             let other = cache_outputs(
-                &analyse(&spec, adjust, threads)
+                &analyse(spec, adjust, threads)
                     .unwrap_or_else(|e| panic!("{name} on {threads} threads: {e}")),
             );
             if let Some(format) = one.keys().find(|k| one[*k] != other[*k]) {
@@ -286,7 +286,11 @@ fn every_corpus_spec_reports_byte_identical_on_1_2_and_8_host_threads() {
                 ));
             }
         }
-    }
+        failures
+    })
+    .into_iter()
+    .flatten()
+    .collect();
     assert!(
         failures.is_empty(),
         "cache reports depend on the host's thread count:\n{}",

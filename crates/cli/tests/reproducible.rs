@@ -9,6 +9,8 @@
 //! The library is called directly rather than the binary, so each spec is loaded and
 //! emulated once per thread count and rendered in every format from that one run.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use warpscope_emu::Schedule;
@@ -40,8 +42,9 @@ fn profile(spec: &Path, threads: usize, schedule: Schedule, tag: &str) -> Profil
     };
     opts.run.exec.threads = Some(threads);
     opts.run.exec.schedule = schedule;
+    let name = spec.file_stem().unwrap_or_default().to_string_lossy();
     let dir = std::env::temp_dir().join(format!(
-        "warpscope-reproducible-{}-{tag}-{threads}",
+        "warpscope-reproducible-{}-{tag}-{name}-{threads}",
         std::process::id()
     ));
     opts.run.save_dir = Some(dir.clone());
@@ -140,9 +143,10 @@ fn first_difference(
 fn every_corpus_spec_is_byte_identical_on_1_2_and_8_host_threads() {
     let specs = specs();
     assert!(specs.len() >= 30, "the corpus lost its specs");
-    let mut failures = Vec::new();
-    for spec in &specs {
+    // Specs run side by side (common::map_parallel); each still runs 1, 2 and 8 host threads.
+    let failures: Vec<String> = common::map_parallel(&specs, |spec| {
         let one = outputs(&profile(spec, 1, Schedule::Auto, "auto"));
+        let mut failures = Vec::new();
         for threads in [2, 8] {
             let other = outputs(&profile(spec, threads, Schedule::Auto, "auto"));
             if let Some(d) = first_difference(&one, &other) {
@@ -152,7 +156,11 @@ fn every_corpus_spec_is_byte_identical_on_1_2_and_8_host_threads() {
                 ));
             }
         }
-    }
+        failures
+    })
+    .into_iter()
+    .flatten()
+    .collect();
     assert!(
         failures.is_empty(),
         "outputs depend on the host's thread count:\n{}",
