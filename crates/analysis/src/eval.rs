@@ -247,7 +247,7 @@ impl MemoCache {
         env.bind
             .keys()
             .any(|a| matches!(a, Atom::Iter(_)))
-            .then_some((&mut self.scratch.0, &mut self.scratch.1))
+            .then(|| (&mut self.scratch.0, &mut self.scratch.1))
     }
 
     /// Counts `n` values added to some memo since the last call.
