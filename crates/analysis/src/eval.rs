@@ -239,17 +239,6 @@ impl MemoCache {
         (td, uniform)
     }
 
-    /// The memos [`Self::memos`] last handed out for an environment binding a loop
-    /// iteration, as that evaluation left them, if `env` is such an environment: for a further
-    /// evaluation of the same environment, which then shares the values computed. `None`
-    /// for other environments (their memos are kept anyway).
-    pub fn scratch_kept(&mut self, env: &Env) -> Option<(&mut Memo, &mut Memo)> {
-        env.bind
-            .keys()
-            .any(|a| matches!(a, Atom::Iter(_)))
-            .then(|| (&mut self.scratch.0, &mut self.scratch.1))
-    }
-
     /// Counts `n` values added to some memo since the last call.
     pub fn added(&mut self, n: u64) {
         self.entries = self.entries.saturating_add(n as usize);

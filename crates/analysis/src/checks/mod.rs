@@ -611,7 +611,7 @@ impl Budget {
 
     /// Whether the site's or the kernel's budget is spent.
     pub fn spent(&self) -> bool {
-        self.site.get() >= self.per_site || self.kernel.get() >= self.per_kernel || self.exhausted()
+        self.site.get() >= self.per_site || self.kernel.get() >= self.per_kernel
     }
 
     /// Node evaluations spent by the current site.
@@ -721,22 +721,6 @@ impl<'a> Checker<'a> {
 
     fn eval(&mut self, n: Node, env: &Env) -> WarpVal {
         self.evaluating(env, |ev| ev.eval(n))
-    }
-
-    /// [`Self::evaluating`] on, for an environment that binds a loop iteration, the memo the
-    /// previous evaluation of the same environment left ([`MemoCache::scratch_kept`]):
-    /// evaluations of one environment in a row share what they compute.
-    fn evaluating_on<R>(&mut self, env: &Env, f: impl FnOnce(&mut Evaluator<'_>) -> R) -> R {
-        let Some(memos) = self.memos.scratch_kept(env) else {
-            return self.evaluating(env, f);
-        };
-        let mut ev = Evaluator::new(self.acf, &mut self.syms, self.oracle, env, memos);
-        let r = f(&mut ev);
-        let (work, cost, computed) = (ev.work(), ev.cost(), ev.computed());
-        self.budget.spend(work);
-        self.budget.charge(cost);
-        self.memos.added(computed);
-        r
     }
 
     fn leaf_val(&mut self, n: Node, env: &Env) -> LeafVal {
@@ -1202,14 +1186,11 @@ impl<'a> Checker<'a> {
             if act == 0 {
                 break;
             }
-            // The updates with the condition's memo: they share the loop's index arithmetic,
-            // which evaluated apart (an environment binding an iteration gets a fresh memo
-            // per evaluation, `MemoCache::memos`) was computed once per variable again.
             vals = vars
                 .iter()
                 .map(|v| {
                     let upd = self.acf.loopvars[*v as usize].update;
-                    self.evaluating_on(&e, |ev| ev.eval(upd))
+                    self.eval(upd, &e)
                 })
                 .collect();
         }
@@ -1222,26 +1203,4 @@ pub fn measured(space: StateSpace) -> bool {
         space,
         StateSpace::Global | StateSpace::Generic | StateSpace::Shared | StateSpace::SharedCta
     )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A site's enumeration asks [`Budget::spent`] between the environments it evaluates:
-    /// once the hard limit is reached, that ends it as the site's or the kernel's budget
-    /// would, instead of letting the site run on to its own budget past the limit.
-    #[test]
-    fn the_hard_limit_ends_an_enumeration_under_way() {
-        let b = Budget::for_share(0.0, 1);
-        b.start_site();
-        b.spend(10);
-        assert!(!b.spent());
-        b.charge(b.hard());
-        assert!(b.exhausted());
-        assert!(
-            b.spent(),
-            "a site past the hard limit should stop enumerating"
-        );
-    }
 }
