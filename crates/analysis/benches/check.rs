@@ -8,7 +8,10 @@
 //! * `module/<name>`: one module with the default engine;
 //! * `realworld/all` and `realworld/<name>`: the real-world evaluation set
 //!   (validation/realworld/ptx: public CUDA applications), defaults (no geometry, no
-//!   assumptions), every module and each one.
+//!   assumptions), every module and each one;
+//! * `shape/<name>`: PTX of our own under `benches/ptx` that reproduces a slow pattern met in
+//!   real code, defaults (`shape/tiled_loops`: kernels whose thread-dependent loops spend the
+//!   evaluation budget, docs/performance.md "The hard limit bounds the enumeration").
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -56,8 +59,12 @@ fn corpus() -> Vec<Loaded> {
 
 /// The real-world modules (validation/realworld/ptx), with default options.
 fn realworld() -> Vec<Loaded> {
-    let dir = common::root().join("validation/realworld/ptx");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
+    ptx_dir(&common::root().join("validation/realworld/ptx"))
+}
+
+/// Every PTX module of `dir`, with default options.
+fn ptx_dir(dir: &std::path::Path) -> Vec<Loaded> {
+    let mut files: Vec<_> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|x| x == "ptx"))
@@ -128,6 +135,13 @@ fn benches(c: &mut Criterion) {
         .warm_up_time(Duration::from_millis(200))
         .measurement_time(Duration::from_millis(600));
     for m in &mods {
+        g.bench_function(&m.name, |b| b.iter(|| run(m, Engine::Acf)));
+    }
+    g.finish();
+    let shapes = ptx_dir(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/ptx"));
+    let mut g = c.benchmark_group("shape");
+    g.sample_size(10).measurement_time(Duration::from_secs(10));
+    for m in &shapes {
         g.bench_function(&m.name, |b| b.iter(|| run(m, Engine::Acf)));
     }
     g.finish();
