@@ -13,8 +13,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 use warpscope_realworld::{
-    Mode, possible_reasons_text, check_floors, load_apps, modules_markdown, parse_floors, parse_skip, score_all,
-    summary_markdown,
+    Mode, check_floors, load_apps, modules_markdown, parse_floors, parse_skip,
+    possible_reasons_text, score_all, summary_markdown,
 };
 
 #[derive(Parser)]
