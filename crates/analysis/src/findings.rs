@@ -870,6 +870,11 @@ fn access_findings(cx: &Ctx<'_>, a: &AccessResult) -> Vec<Finding> {
                 } else if a.data_dependent && g.sectors.1 == 0 {
                     "addresses depend on loaded data: a warp request may touch up to one sector per lane"
                         .to_string()
+                } else if proven && a.stride_degenerate && g.sectors.1 == 0 {
+                    "lanes are a multiple of a value the analysis was not given apart (a stride \
+                     or row length shared by the warp): every value of it but 0 and ±1 leaves \
+                     gaps in each warp request, so this is definite unless it is one of those"
+                        .to_string()
                 } else if a.param_dependent && g.sectors.1 == 0 {
                     "the stride between lanes depends on a parameter: a warp request may touch up to one sector per lane"
                         .to_string()
@@ -1034,6 +1039,14 @@ fn access_findings(cx: &Ctx<'_>, a: &AccessResult) -> Vec<Finding> {
         }
         if a.pitch_read {
             f.notes.push(PITCH_NOTE.to_string());
+        }
+        if proven && a.stride_degenerate && rule == Rule::UncoalescedAccess {
+            f.notes.push(
+                "assumption: the unknown the lanes' stride is a multiple of is not 0 or ±1 \
+                 (every other value was tried: 2 to 29 and larger ones, both signs); pass it \
+                 with --assume to measure the exact cost"
+                    .to_string(),
+            );
         }
         if !proven {
             f.caveat = memory_caveat(rule, a, &cx.ka.expr(a.site.addr));

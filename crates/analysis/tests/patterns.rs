@@ -732,3 +732,20 @@ fn a_thread_index_bound_loaded_at_run_time_leaves_no_holes() {
     let r = exact("loaded_bound");
     assert_eq!(memory_findings(&r).len(), 1);
 }
+
+#[test]
+fn lanes_a_multiple_of_an_unknown_apart_are_uncoalesced_unless_it_is_degenerate() {
+    let r = exact("unknown_stride");
+    // The definite verdict says what it assumes.
+    for f in memory_findings(&r)
+        .into_iter()
+        .filter(|f| f.certainty == Certainty::Definite)
+    {
+        assert!(
+            f.notes.iter().any(|n| n.contains("not 0 or ±1")),
+            "{}: {:?}",
+            f.kernel,
+            f.notes
+        );
+    }
+}

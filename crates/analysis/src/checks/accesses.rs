@@ -37,6 +37,10 @@ impl Checker<'_> {
         let mut mis_pos = false;
         let mut bank_def = false;
         let mut bank_pos = false;
+        // Samples tried for, and found with, a stride that is a multiple of one uniform
+        // unknown that only a degenerate value (0, ±1) would make dense.
+        let mut stride_tries = 0u32;
+        let mut stride_degenerate = false;
         let mut strides: Vec<Option<i64>> = Vec::new();
         let mut misaligns: Vec<Option<i64>> = Vec::new();
         let addr_node = self.measured_address(site);
@@ -251,6 +255,9 @@ impl Checker<'_> {
                 if lanes_on == 0 {
                     continue;
                 }
+                // The lanes' pattern is exact whatever block stands for the unknown grid: what
+                // holds for every block (`unknown_stride_gaps`) needs no grid.
+                let sample_exact = exact && !maybe_on;
                 let exact = exact && !maybe_on && !grid_sampled;
                 // Lanes whose offsets an unknown parameter scrambles (`pos & (stride - 1)`):
                 // measured with the pitch parameters read as padded, when that reading
@@ -313,6 +320,21 @@ impl Checker<'_> {
                     });
                 let Some((c, part)) = split else {
                     param = true;
+                    // Lanes a multiple of one uniform unknown apart (`a[tid * n]`): every
+                    // value of it but the degenerate 0 and ±1 leaves gaps.
+                    if !shared
+                        && sample_exact
+                        && !unc_def
+                        && stride_tries < 8
+                        && lanes_on.count_ones() > 1
+                    {
+                        stride_tries += 1;
+                        if unknown_stride_gaps(&addr, lanes_on, site.size) {
+                            unc_def = true;
+                            stride_degenerate = true;
+                            continue;
+                        }
+                    }
                     if lanes_on.count_ones() > 1 {
                         if shared {
                             bank_pos = true;
@@ -489,6 +511,7 @@ impl Checker<'_> {
             param_dependent: param,
             pitch_read,
             budget_spent,
+            stride_degenerate,
         }
     }
 
@@ -896,4 +919,53 @@ fn unknown_grid_blocks() -> Vec<[u32; 3]> {
         [0, 1, 0],
         [1, 37, 0],
     ]
+}
+
+/// Nonzero strides (in elements of the unknown) tried by [`unknown_stride_gaps`]: every small
+/// one, where a narrow row could fill a sector, then larger ones, both signs.
+const UNKNOWN_STRIDES: [i64; 72] = {
+    let big = [96, 100, 127, 128, 1000, 1024, 4097, 65536];
+    let mut out = [0i64; 72];
+    let mut i = 0;
+    while i < 28 {
+        out[2 * i] = i as i64 + 2;
+        out[2 * i + 1] = -(i as i64 + 2);
+        i += 1;
+    }
+    let mut j = 0;
+    while j < 8 {
+        out[56 + 2 * j] = big[j];
+        out[57 + 2 * j] = -big[j];
+        j += 1;
+    }
+    out
+};
+
+/// Whether the lanes of `lanes` sit at `c[k] + s[k]·m + u` with one uniform unknown `m` (a
+/// row length, a stride parameter, a size loaded once) times a lane-varying coefficient `s`
+/// and everything else shared by the warp (`u`), and every value of `m` tried but the
+/// degenerate 0 and ±1 leaves more sectors than the request's bytes need even with every
+/// dense run aligned: the gaps do not depend on where the warp starts. PTX semantics fix the
+/// addresses given `m`; what the analysis assumes is only that `m` is not 0 or ±1.
+pub(crate) fn unknown_stride_gaps(addr: &WarpVal, lanes: u32, size: u32) -> bool {
+    if addr.bad() & lanes != 0 {
+        return false;
+    }
+    let first = lanes.trailing_zeros() as usize;
+    let mut varying = addr.terms.iter().filter(|(m, c)| {
+        *m != 0 && (0..32).any(|k| lanes & (1 << k) != 0 && c.get(k) != c.get(first))
+    });
+    let (Some((_, coef)), None) = (varying.next(), varying.next()) else {
+        return false;
+    };
+    let c0 = addr.const_part();
+    let n = lanes.count_ones();
+    let ideal = memory::ideal_sectors(n, size);
+    UNKNOWN_STRIDES.iter().all(|&v| {
+        let offs: Option<Vec<i64>> = (0..32)
+            .filter(|k| lanes & (1 << k) != 0)
+            .map(|k| coef.get(k).checked_mul(v)?.checked_add(c0[k]))
+            .collect();
+        offs.is_some_and(|o| memory::runs_aligned(&o, size) > ideal)
+    })
 }

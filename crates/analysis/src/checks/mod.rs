@@ -146,6 +146,10 @@ pub struct AccessResult {
     /// were not enumerated: the costs are the range over what was, and what was not rests on
     /// the symbolic answer (an unknown stride or offset makes a verdict `possible`).
     pub budget_spent: bool,
+    /// Proven uncoalesced on the one assumption that the unknown the lanes' stride is a
+    /// multiple of (`a[tid * n]`) is not 0 or ±1, the only values that would make the
+    /// request dense (`unknown_stride_gaps`).
+    pub stride_degenerate: bool,
 }
 
 /// Parameter facts for symbols.

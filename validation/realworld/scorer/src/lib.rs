@@ -182,6 +182,91 @@ pub struct Finding {
     /// A `possible` finding that rests only on a guess (`caveat` in the report): ranked
     /// after the others.
     pub caveat: bool,
+    /// The finding's one-sentence summary (`message`): for `--possible-reasons`, which reads
+    /// from it why a finding is `possible` ([`possible_reason`]).
+    pub message: String,
+}
+
+/// Why a `possible` finding is not `definite`, read from its message (and whether it is a
+/// caveat): a short class name for `--possible-reasons`. A scoring aid only: it changes no
+/// verdict.
+pub fn possible_reason(f: &Finding) -> &'static str {
+    let m = f.message.as_str();
+    let has = |s: &str| m.contains(s);
+    if f.caveat {
+        "caveat (a guess: padded pitch, block shape tried, lanes an unknown condition may switch off)"
+    } else if has("depend on loaded data") || has("depends on loaded data") {
+        "data-dependent"
+    } else if has("stride between lanes depends on a parameter") {
+        "unknown stride parameter"
+    } else if has("cannot evaluate switches off") {
+        "unknown condition may switch lanes off"
+    } else if has("values the analysis cannot see") {
+        "unknown values (not data)"
+    } else if has("checks against unknown bounds") {
+        "guarded by unknown bounds (interior/first block)"
+    } else if has("for every run-time size tried") {
+        "first block, every size tried"
+    } else if has("computes that bound") {
+        "computed bound"
+    } else if has("boundary check") {
+        "boundary check"
+    } else if has("member mask") {
+        "warp-sync mask"
+    } else if has("may start mid-sector") || has("dense but") {
+        "alignment (unknown residue or unknown grid)"
+    } else if has("sectors where") || has("wavefronts where") {
+        "measured excess, not proven (unknown residue, geometry, grid or budget)"
+    } else if has("diverges in") {
+        "measured divergence, not proven (a uniform unknown may hide it)"
+    } else {
+        "other"
+    }
+}
+
+/// For `--possible-reasons`: per measure, the true lines reported only `possible`, counted
+/// by [`possible_reason`] (a line counts once per reason among its findings), then each such
+/// line with its reasons.
+pub fn possible_reasons_text(s: &Scores) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    for meas in Measure::ALL {
+        let tp: Vec<&(String, Measure, LineVerdict)> = s
+            .lines
+            .iter()
+            .filter(|(_, m, l)| *m == meas && l.verdict == "TP")
+            .collect();
+        let possible: Vec<_> = tp.iter().filter(|(_, _, l)| !l.definite).collect();
+        let mut counts: BTreeMap<&'static str, u32> = BTreeMap::new();
+        for (_, _, l) in &possible {
+            for r in &l.reasons {
+                *counts.entry(r).or_default() += 1;
+            }
+        }
+        let _ = writeln!(
+            out,
+            "{}: {} true lines reported, {} only `possible`, by reason:",
+            meas.key(),
+            tp.len(),
+            possible.len()
+        );
+        let mut v: Vec<_> = counts.into_iter().collect();
+        v.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+        for (r, n) in v {
+            let _ = writeln!(out, "  {n:5}  {r}");
+        }
+        for (app, _, l) in &possible {
+            let _ = writeln!(
+                out,
+                "POSSIBLE {app} {} {}:{} {}",
+                meas.key(),
+                l.file,
+                l.line,
+                l.reasons.join(" | ")
+            );
+        }
+    }
+    out
 }
 
 /// How one run of `check` on one module ended.
@@ -359,6 +444,11 @@ pub fn parse_findings(json: &str) -> Result<Vec<Finding>, String> {
                 in_function: f.get("function").is_some_and(|v| !v.is_null()),
                 call_sites,
                 caveat: f.get("caveat").is_some_and(|c| !c.is_null()),
+                message: f
+                    .get("message")
+                    .and_then(Value::as_str)
+                    .unwrap_or_default()
+                    .to_string(),
             })
         })
         .collect())
@@ -600,6 +690,8 @@ pub struct LineVerdict {
     pub file: String,
     pub line: u32,
     pub definite: bool,
+    /// For a true line reported only `possible`: why, per finding there ([`possible_reason`]).
+    pub reasons: Vec<&'static str>,
 }
 
 /// [`score_app`] with the verdict of every scored line (for `--lines`).
@@ -611,6 +703,7 @@ pub fn score_app_lines(app: &App, runs: &[&Run], m: Measure) -> (Tally, Vec<Line
     let mut boundary: BTreeSet<(String, u32)> = BTreeSet::new();
     let mut not_launched: BTreeSet<(String, u32)> = BTreeSet::new();
     let mut call_sites: BTreeSet<(String, u32)> = BTreeSet::new();
+    let mut reasons: BTreeMap<(String, u32), BTreeSet<&'static str>> = BTreeMap::new();
     for f in runs.iter().flat_map(|r| &r.findings) {
         if m.predicts(&f.rule) {
             // A kernel the program never launched (another template instance of a kernel it
@@ -628,6 +721,12 @@ pub fn score_app_lines(app: &App, runs: &[&Run], m: Measure) -> (Tally, Vec<Line
             }
             let d = reported.entry((f.file.clone(), f.line)).or_default();
             *d |= f.definite;
+            if !f.definite {
+                reasons
+                    .entry((f.file.clone(), f.line))
+                    .or_default()
+                    .insert(possible_reason(f));
+            }
             if !f.caveat {
                 weighty.insert((f.file.clone(), f.line));
             }
@@ -652,6 +751,14 @@ pub fn score_app_lines(app: &App, runs: &[&Run], m: Measure) -> (Tally, Vec<Line
             file: key.0.clone(),
             line: key.1,
             definite: *definite,
+            reasons: if *definite {
+                Vec::new()
+            } else {
+                reasons
+                    .get(key)
+                    .map(|r| r.iter().copied().collect())
+                    .unwrap_or_default()
+            },
         };
         match app.lines.get(key) {
             None => t.unscored += 1,
@@ -680,6 +787,7 @@ pub fn score_app_lines(app: &App, runs: &[&Run], m: Measure) -> (Tally, Vec<Line
                     file: k.0.clone(),
                     line: k.1,
                     definite: false,
+                    reasons: Vec::new(),
                 });
                 t.fn_ += 1;
             }
@@ -1048,6 +1156,7 @@ mod tests {
             in_function: false,
             call_sites: vec![],
             caveat: false,
+            message: String::new(),
         }
     }
 

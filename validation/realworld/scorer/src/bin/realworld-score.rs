@@ -13,8 +13,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 use warpscope_realworld::{
-    Mode, check_floors, load_apps, modules_markdown, parse_floors, parse_skip, score_all,
-    summary_markdown,
+    Mode, check_floors, load_apps, modules_markdown, parse_floors, parse_skip,
+    possible_reasons_text, score_all, summary_markdown,
 };
 
 #[derive(Parser)]
@@ -39,6 +39,10 @@ struct Args {
     /// With --lines, also print the lines found (TP), with `definite` where they are.
     #[arg(long)]
     found: bool,
+    /// Also print, per measure, the true lines reported only `possible`, counted by why
+    /// (a line with findings of several reasons counts once per reason), with the lines.
+    #[arg(long)]
+    possible_reasons: bool,
     /// Only these applications (names from apps.tsv).
     #[arg(long = "app")]
     apps: Vec<String>,
@@ -150,6 +154,10 @@ fn main() -> ExitCode {
                     l.line
                 );
             }
+            println!();
+        }
+        if args.possible_reasons {
+            print!("{}", possible_reasons_text(&s));
             println!();
         }
         failed.extend(check_floors(&s, key, &floors));
