@@ -732,3 +732,18 @@ fn a_thread_index_bound_loaded_at_run_time_leaves_no_holes() {
     let r = exact("loaded_bound");
     assert_eq!(memory_findings(&r).len(), 1);
 }
+
+#[test]
+fn block_stride_loops_under_lane_uniform_loops_are_decided() {
+    // Before: the outer loops' 64 iterations and 500 blocks were enumerated for every inner
+    // loop's test, the kernel's evaluation budget ran out after the first ones, and the later
+    // loops were boundary notes ("evaluation budget spent").
+    let r = exact("outer_loops");
+    let definite = r
+        .report
+        .findings
+        .iter()
+        .filter(|f| f.rule == Rule::DivergentBranch && f.certainty == Certainty::Definite)
+        .count();
+    assert_eq!(definite, 6);
+}
