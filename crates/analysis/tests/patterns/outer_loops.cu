@@ -12,7 +12,7 @@ __device__ float digamma(float x) {
     float r = 0.f;
     for (; x < 7.f; ++x) // expect: divergent-branch possible
         r -= 1.f / x;
-    return r + logf(x);
+    return r + logf(x); // expect: divergent-branch possible
 }
 
 __global__ void rows(const int *ptr, const int *cols, const float *w, float *out, float *acc,
