@@ -791,7 +791,11 @@ fn includes(text: &str, name: &str) -> bool {
         let Some(rest) = rest.trim_start().strip_prefix("include") else {
             return false;
         };
-        let Some(inc) = rest.trim().strip_prefix('"').and_then(|r| r.split('"').next()) else {
+        let Some(inc) = rest
+            .trim()
+            .strip_prefix('"')
+            .and_then(|r| r.split('"').next())
+        else {
             return false;
         };
         inc == name || inc.ends_with(&format!("/{name}"))

@@ -200,10 +200,10 @@ fn translation_units_that_include_the_named_header_are_read() {
     let f = branch(&v, 13);
     assert_eq!(f["certainty"], "definite", "{f}");
     assert!(
-        notes(&f)
-            .iter()
-            .any(|n| n.starts_with("assuming count = 232 (from the launch at ")
-                && n.ends_with("main.cu:4)")),
+        notes(&f).iter().any(
+            |n| n.starts_with("assuming count = 232 (from the launch at ")
+                && n.ends_with("main.cu:4)")
+        ),
         "{f}"
     );
     // --no-host-source still reads nothing.
