@@ -329,18 +329,14 @@ impl Checker<'_> {
                     Kind::Atom(Atom::Iter(l)) => {
                         used.insert(l);
                     }
-                    Kind::Atom(Atom::LoopVar(v)) => {
-                        if seen_vars.insert(v) {
-                            let lv = &acf.loopvars[v as usize];
-                            used.insert(lv.loop_idx);
-                            more.push(lv.init);
-                            more.push(lv.update);
-                        }
+                    Kind::Atom(Atom::LoopVar(v)) if seen_vars.insert(v) => {
+                        let lv = &acf.loopvars[v as usize];
+                        used.insert(lv.loop_idx);
+                        more.push(lv.init);
+                        more.push(lv.update);
                     }
-                    Kind::Atom(Atom::Load(i)) => {
-                        if seen_loads.insert(i) {
-                            more.push(acf.loads[i as usize].addr);
-                        }
+                    Kind::Atom(Atom::Load(i)) if seen_loads.insert(i) => {
+                        more.push(acf.loads[i as usize].addr);
                     }
                     _ => {}
                 }
