@@ -749,3 +749,18 @@ fn lanes_a_multiple_of_an_unknown_apart_are_uncoalesced_unless_it_is_degenerate(
         );
     }
 }
+
+#[test]
+fn block_stride_loops_under_lane_uniform_loops_are_decided() {
+    // Before: the outer loops' 64 iterations and 500 blocks were enumerated for every inner
+    // loop's test, the kernel's evaluation budget ran out after the first ones, and the later
+    // loops were boundary notes ("evaluation budget spent").
+    let r = exact("outer_loops");
+    let definite = r
+        .report
+        .findings
+        .iter()
+        .filter(|f| f.rule == Rule::DivergentBranch && f.certainty == Certainty::Definite)
+        .count();
+    assert_eq!(definite, 6);
+}

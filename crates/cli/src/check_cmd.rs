@@ -663,8 +663,9 @@ fn html_page(
 
 /// The launches (`kernel<<<grid, block>>>(args...)`) in the host code behind the module:
 /// the CUDA sources its `.file` lines name (the `.cu` given, or those a `.ptx` names, when
-/// found) and the `--host-source` files, each with the headers it includes with
-/// `#include "..."` (looked up beside the including file).
+/// found), the `.cu` files beside them that include one of them ([`includers`]) and the
+/// `--host-source` files, each with the headers it includes with `#include "..."` (looked up
+/// beside the including file).
 fn host_launches(
     module: &warpscope_ir::Module,
     sm: &warpscope_frontend::SourceMap,
@@ -678,6 +679,9 @@ fn host_launches(
         let Some(f) = sm.file(*i) else { continue };
         let Some(text) = f.text() else { continue };
         texts.push((name.clone(), f.path.clone(), text.to_string()));
+    }
+    for (name, path, text) in includers(&texts) {
+        texts.push((name, Some(path), text));
     }
     for (name, path, text) in extra {
         let same = |p: &Option<PathBuf>| {
@@ -718,6 +722,84 @@ fn host_launches(
         }
     }
     out
+}
+
+/// Most translation units [`includers`] reads per module.
+const MAX_INCLUDERS: usize = 16;
+
+/// The `.cu` files beside the module's CUDA sources that `#include "..."` one of them by its
+/// file name, not themselves named by the module: when a module's kernels all live in a header,
+/// its `.file` lines name only the header, and the translation unit that includes it (and
+/// holds the launches) has no line of device code in the PTX.
+fn includers(texts: &[(String, Option<PathBuf>, String)]) -> Vec<(String, PathBuf, String)> {
+    let mut out: Vec<(String, PathBuf, String)> = Vec::new();
+    let canon = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
+    let known: Vec<PathBuf> = texts
+        .iter()
+        .filter_map(|(_, p, _)| p.as_deref().map(canon))
+        .collect();
+    let mut dirs: Vec<(PathBuf, PathBuf)> = Vec::new();
+    for (name, path, _) in texts {
+        let (Some(path), Some(dir_name)) = (path, Path::new(name).parent()) else {
+            continue;
+        };
+        if let Some(dir) = path.parent()
+            && !dirs.iter().any(|(d, _)| d == dir)
+        {
+            dirs.push((dir.to_path_buf(), dir_name.to_path_buf()));
+        }
+    }
+    for (dir, dir_name) in dirs {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        let mut files: Vec<PathBuf> = entries
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|e| e == "cu"))
+            .collect();
+        files.sort();
+        for f in files {
+            if out.len() >= MAX_INCLUDERS || known.contains(&canon(&f)) {
+                continue;
+            }
+            let Ok(text) = warpscope_frontend::source_map::read_text(&f) else {
+                continue;
+            };
+            let includes_one = texts.iter().any(|(_, p, _)| {
+                p.as_deref()
+                    .and_then(Path::file_name)
+                    .and_then(|n| n.to_str())
+                    .is_some_and(|n| includes(&text, n))
+            });
+            if includes_one && let Some(file_name) = f.file_name() {
+                let name = dir_name.join(file_name).display().to_string();
+                out.push((name, f, text));
+            }
+        }
+    }
+    out
+}
+
+/// Whether `text` has a line `#include "NAME"` (or `"dir/NAME"`).
+fn includes(text: &str, name: &str) -> bool {
+    text.lines().any(|l| {
+        let l = l.trim_start();
+        let Some(rest) = l.strip_prefix('#') else {
+            return false;
+        };
+        let Some(rest) = rest.trim_start().strip_prefix("include") else {
+            return false;
+        };
+        let Some(inc) = rest
+            .trim()
+            .strip_prefix('"')
+            .and_then(|r| r.split('"').next())
+        else {
+            return false;
+        };
+        inc == name || inc.ends_with(&format!("/{name}"))
+    })
 }
 
 /// Runs `spec_path` under the profiler and marks `findings` against it. The note says how

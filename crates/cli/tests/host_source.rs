@@ -156,3 +156,57 @@ fn moved_ptx_and_host(dir: &str, host: &[u8], sizes: &[u8]) -> (String, String) 
     std::fs::write(dir.join("sizes.h"), sizes).unwrap();
     (p.display().to_string(), h.display().to_string())
 }
+
+/// A module whose kernels live in a header names only the header in its `.file` lines; the
+/// `.cu` beside it that includes it (the translation unit, with the launches) is read too,
+/// and a `.cu` beside it that does not include it is not. The launch here passes 232 for 256
+/// threads: the last warp splits on the first trip.
+#[test]
+fn translation_units_that_include_the_named_header_are_read() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("host_source_includer");
+    std::fs::create_dir_all(&dir).unwrap();
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let header = dir.join("kernels.h");
+    // The kernels of the pattern without its launches.
+    let source =
+        std::fs::read_to_string(root.join("crates/analysis/tests/patterns/launch_args.cu"))
+            .unwrap();
+    let kernels = &source[..source.find("void run(").unwrap()];
+    std::fs::write(&header, kernels).unwrap();
+    let ptx = std::fs::read_to_string(root.join(PTX)).unwrap().replace(
+        "\"crates/analysis/tests/patterns/launch_args.cu\"",
+        &format!("\"{}\"", header.display()),
+    );
+    let p = dir.join("kernels.ptx");
+    std::fs::write(&p, ptx).unwrap();
+    let p = p.display().to_string();
+    // A source beside the header that does not include it launches the kernel otherwise: it
+    // is not read.
+    std::fs::write(
+        dir.join("other.cu"),
+        b"void other(unsigned *o, const unsigned *p) {\n    merge_parts<<<64, 256>>>(o, p, 240);\n}\n",
+    )
+    .unwrap();
+    let main = dir.join("main.cu");
+    let _ = std::fs::remove_file(&main);
+    let f = branch(&json(&[&p]), 13);
+    assert_eq!(f["kind"], "boundary", "no includer: {f}");
+    std::fs::write(
+        &main,
+        b"#include <cstdio>\n#include \"kernels.h\"\nvoid go(unsigned *o, const unsigned *p) {\n    merge_parts<<<64, 256>>>(o, p, 232);\n}\n",
+    )
+    .unwrap();
+    let v = json(&[&p]);
+    let f = branch(&v, 13);
+    assert_eq!(f["certainty"], "definite", "{f}");
+    assert!(
+        notes(&f).iter().any(
+            |n| n.starts_with("assuming count = 232 (from the launch at ")
+                && n.ends_with("main.cu:4)")
+        ),
+        "{f}"
+    );
+    // --no-host-source still reads nothing.
+    let f = branch(&json(&["--no-host-source", &p]), 13);
+    assert_eq!(f["kind"], "boundary", "{f}");
+}

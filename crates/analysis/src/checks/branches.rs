@@ -12,7 +12,10 @@ impl Checker<'_> {
         let mut budget_spent = false;
         let fc = site.cond;
         let fa = site.active;
-        let loops = self.site_loops(site.ctx, site.block);
+        let loops = self.relevant_loops(
+            &self.site_loops(site.ctx, site.block),
+            &[site.cond, site.active],
+        );
         let mut nodes = Vec::new();
         let mut seen = rustc_hash::FxHashSet::default();
         leaves(self.acf, fc, &mut nodes, &mut seen);
@@ -298,6 +301,54 @@ impl Checker<'_> {
             exhaustive,
             budget_spent,
         }
+    }
+
+    /// The enclosing loops (outermost first) a branch's verdict can depend on: those whose
+    /// counters or loop-carried values `roots` read (through loads' addresses and other loop
+    /// variables' initial and next values), and those whose continuation may differ between
+    /// lanes (they decide which lanes reach the branch). A loop whose continuation is the same
+    /// in every lane and whose values the condition never reads (`for (i = blockIdx.x; i < n;
+    /// i += gridDim.x)` around `for (k = threadIdx.x; k < m; k += blockDim.x)`) runs the
+    /// branch with the same lanes on every trip: enumerating its trips (and the blocks its
+    /// continuation reads) only spends the evaluation budget.
+    fn relevant_loops(&self, loops: &[u32], roots: &[Node]) -> Vec<u32> {
+        let acf = self.acf;
+        let mut used: rustc_hash::FxHashSet<u32> = rustc_hash::FxHashSet::default();
+        let mut stack: Vec<Node> = roots.to_vec();
+        let mut seen_vars: rustc_hash::FxHashSet<u32> = rustc_hash::FxHashSet::default();
+        let mut seen_loads: rustc_hash::FxHashSet<u32> = rustc_hash::FxHashSet::default();
+        for &l in loops {
+            if acf.is_td(acf.loops[l as usize].cont) {
+                stack.push(acf.loops[l as usize].cont);
+            }
+        }
+        while let Some(n) = stack.pop() {
+            let mut more: Vec<Node> = Vec::new();
+            acf.walk(n, |k| {
+                match k {
+                    Kind::Atom(Atom::Iter(l)) => {
+                        used.insert(l);
+                    }
+                    Kind::Atom(Atom::LoopVar(v)) if seen_vars.insert(v) => {
+                        let lv = &acf.loopvars[v as usize];
+                        used.insert(lv.loop_idx);
+                        more.push(lv.init);
+                        more.push(lv.update);
+                    }
+                    Kind::Atom(Atom::Load(i)) if seen_loads.insert(i) => {
+                        more.push(acf.loads[i as usize].addr);
+                    }
+                    _ => {}
+                }
+                Walk::Into
+            });
+            stack.extend(more);
+        }
+        loops
+            .iter()
+            .copied()
+            .filter(|&l| used.contains(&l) || acf.is_td(acf.loops[l as usize].cont))
+            .collect()
     }
 
     fn lanes_of(
