@@ -200,7 +200,16 @@ impl SassCounts {
                         lines.push((l, slots));
                     }
                 }
-                let depth = warpscope_ir::control::loop_nest(&fa, b).len() as u32;
+                let mut depth = warpscope_ir::control::loop_nest(&fa, b).len() as u32;
+                // no SASS of the block left at its depth: ptxas unrolled the loop away (fully,
+                // with early exits, as `h6_kepler`'s capped Newton loop) rather than hoisting
+                // out of it; the copies are then found as before, nothing is moved
+                if !lines
+                    .iter()
+                    .any(|&(l, _)| sass.depths_at(&func.name, l).iter().any(|&d| d >= depth))
+                {
+                    depth = 0;
+                }
                 // the SASS of each line that stayed in the block's loops; the rest was hoisted
                 let ops: Vec<Vec<&String>> = lines
                     .iter()
@@ -484,6 +493,36 @@ mod tests {
         let c = SassCounts::new(&m, HOIST_PTX, &sass, "test");
         assert_eq!(c.hoisted, 0);
         assert_eq!(c.block("k", block_labelled(&m, "$L1")).unwrap().issue, 9.0);
+    }
+
+    #[test]
+    fn a_loop_unrolled_away_is_not_taken_for_hoisting() {
+        // every SASS of the loop block outside any SASS loop (ptxas unrolled it fully): the
+        // block keeps its SASS, as in the eighth version
+        let m = module_of(HOIST_PTX);
+        let line = |text: &str| {
+            HOIST_PTX
+                .lines()
+                .position(|l| l.contains(text))
+                .map(|i| i as u32 + 1)
+                .unwrap()
+        };
+        let mut sass = PtxLineSass::default();
+        let f = sass.functions.entry("k".into()).or_default();
+        let d = sass.depths.entry("k".into()).or_default();
+        for (text, op) in [
+            ("mul.lo.u32 %r3", "IMAD"),
+            ("mad.lo.s32", "IMAD"),
+            ("setp.lt", "ISETP"),
+        ] {
+            f.insert(line(text), ops(&[op]));
+            d.insert(line(text), vec![0]);
+        }
+        let c = SassCounts::new(&m, HOIST_PTX, &sass, "test");
+        assert_eq!(c.hoisted, 0);
+        let lb = c.block("k", block_labelled(&m, "$L1")).unwrap();
+        assert_eq!(lb.issue, 3.0);
+        assert_eq!(c.block("k", 0).unwrap().issue, 0.0);
     }
 
     /// The same with ptxas itself (skipped, saying so, when no ptxas is found): the hash's
