@@ -273,6 +273,27 @@ def heldout8(n, maxrounds, values, logistic_cap, lorenz_cap, maxwords, module, t
     return sp.text()
 
 
+# the ninth held-out set at the validation size (262144 threads): chosen from the v9 estimates
+# before any timing so that each kernel runs tens of microseconds (docs/accuracy.md)
+H9 = {"kahan_terms": 1024, "fib_steps": 512, "newton_vals": 10, "splitmix_cap": 160}
+
+
+def heldout9(n, kahan_terms, fib_steps, newton_vals, splitmix_cap, module, title):
+    """corpus/liang_heldout9.cu (mirrors its main() at the corpus size)."""
+    g = n // 256
+    bufs = [
+        ("seed", "u32", n, None), ("kh", "f32", n, "h9_kahan_out.bin"), ("fb", "u64", n, "h9_fib64_out.bin"),
+        ("dn", "f64", n, "h9_dnewton_out.bin"), ("sm", "u64", n, "h9_splitmix_out.bin"),
+    ]
+    sp = Spec(title, module, bufs)
+    sp.launch("h9_fill_u32", g, 256, [b("seed"), u(97)])
+    sp.launch("h9_kahan", g, 256, [b("seed"), b("kh"), i(kahan_terms)])
+    sp.launch("h9_fib64", g, 256, [b("seed"), b("fb"), i(fib_steps)])
+    sp.launch("h9_dnewton", g, 256, [b("seed"), b("dn"), i(newton_vals)])
+    sp.launch("h9_splitmix", g, 256, [b("seed"), b("sm"), i(splitmix_cap)])
+    return sp.text()
+
+
 def main():
     with open(os.path.join(ROOT, "corpus", "liang.toml"), "w") as fh:
         fh.write(spec(65536, 4, 64, 16, 4, 8, "liang.ptx",
@@ -338,6 +359,15 @@ def main():
         fh.write(heldout8(262144, H8["maxrounds"], H8["values"], H8["logistic_cap"], H8["lorenz_cap"], H8["maxwords"],
                           "../../../corpus/liang_heldout8.ptx",
                           "H100 validation spec of the eighth held-out kernels of `warpscope model` (docs/accuracy.md); "
+                          "written by scripts/h100/model_specs.py."))
+
+    with open(os.path.join(ROOT, "corpus", "liang_heldout9.toml"), "w") as fh:
+        fh.write(heldout9(16384, 256, 128, 4, 128, "liang_heldout9.ptx",
+                          "Launch spec for liang_heldout9.cu (mirrors main()); written by scripts/h100/model_specs.py."))
+    with open(os.path.join(ROOT, "validation", "h100", "model", "liang_heldout9_h100.toml"), "w") as fh:
+        fh.write(heldout9(262144, H9["kahan_terms"], H9["fib_steps"], H9["newton_vals"], H9["splitmix_cap"],
+                          "../../../corpus/liang_heldout9.ptx",
+                          "H100 validation spec of the ninth held-out kernels of `warpscope model` (docs/accuracy.md); "
                           "written by scripts/h100/model_specs.py."))
 
 

@@ -151,20 +151,23 @@ impl PtxasInfo {
     }
 }
 
-/// [`ptxas_info`], and the SASS ptxas emits for `module` (parsed from `ptx`) counted per PTX
-/// basic block ([`crate::throughput::SassCounts`]; a second ptxas run on the module with each
-/// instruction's `.loc` naming its own PTX line). `None` when no ptxas is found.
+/// What [`ptxas_info`] gives, and the SASS ptxas emits for `module` (parsed from `ptx`)
+/// counted per PTX basic block ([`crate::throughput::SassCounts`]), from one ptxas run: the
+/// module with each instruction's `.loc` naming its own PTX line, compiled with `-v` (the
+/// registers and stack frames are those of the same code). When that compile fails, a plain
+/// `ptxas -v` run gives the registers and `sass_error` says why the SASS was not read. `None`
+/// when no ptxas is found.
 pub fn ptxas_info_with_sass(
     ptx: &str,
     module: &Module,
     explicit_nvcc: Option<&Path>,
 ) -> Option<PtxasInfo> {
-    let mut info = ptxas_info(ptx, explicit_nvcc)?;
     let ptxas = find_ptxas(explicit_nvcc)?;
     let tools = warpscope_sass::Toolchain::ptxas_only(ptxas);
     let lines = crate::throughput::sass_counts::instruction_lines(module, ptx);
     match warpscope_sass::compile_by_ptx_line(&tools, ptx, &lines, "sm_90") {
         Ok(sass) => {
+            let mut info = parse_ptxas_v(&sass.ptxas_info);
             let by = format!(
                 "ptxas {}, sm_90",
                 tools
@@ -172,10 +175,14 @@ pub fn ptxas_info_with_sass(
                     .unwrap_or_else(|| "(version unknown)".into())
             );
             info.sass = Some(crate::throughput::SassCounts::new(module, ptx, &sass, by));
+            Some(info)
         }
-        Err(e) => info.sass_error = Some(e.to_string()),
+        Err(e) => {
+            let mut info = ptxas_info(ptx, explicit_nvcc)?;
+            info.sass_error = Some(e.to_string());
+            Some(info)
+        }
     }
-    Some(info)
 }
 
 /// ptxas beside the nvcc `warpscope_frontend` finds (`None` for clang or when absent).

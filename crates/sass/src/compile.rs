@@ -54,7 +54,23 @@ impl Toolchain {
     }
 
     /// ptxas's version (`V13.0.88`), or `None` when it does not say.
+    /// Asked of each ptxas once per process (cached by path).
     pub fn ptxas_version(&self) -> Option<String> {
+        static SEEN: std::sync::Mutex<Vec<(PathBuf, Option<String>)>> =
+            std::sync::Mutex::new(Vec::new());
+        if let Ok(seen) = SEEN.lock()
+            && let Some((_, v)) = seen.iter().find(|(p, _)| *p == self.ptxas)
+        {
+            return v.clone();
+        }
+        let v = self.ask_ptxas_version();
+        if let Ok(mut seen) = SEEN.lock() {
+            seen.push((self.ptxas.clone(), v.clone()));
+        }
+        v
+    }
+
+    fn ask_ptxas_version(&self) -> Option<String> {
         let out = Command::new(&self.ptxas).arg("--version").output().ok()?;
         let text = String::from_utf8_lossy(&out.stdout);
         text.split_whitespace()
@@ -70,9 +86,24 @@ impl Toolchain {
 /// Works in a fresh directory under the system's temporary directory, removed afterwards.
 pub fn compile(tools: &Toolchain, ptx: &str, arch: &str) -> Result<Listing, SassError> {
     in_temp_dir(|dir| {
-        let cubin = build(tools, ptx, arch, dir)?;
+        let (cubin, _) = build(tools, ptx, arch, dir, false)?;
         let bytes = std::fs::read(&cubin)?;
         Ok(crate::cubin::read(&bytes)?)
+    })
+}
+
+/// As [`compile`], with ptxas's `-v` report of the same compile (`Used N registers`, `N bytes
+/// stack frame` per function; what ptxas writes to its standard error) beside the listing, so
+/// that a caller needing both runs ptxas once.
+pub fn compile_verbose(
+    tools: &Toolchain,
+    ptx: &str,
+    arch: &str,
+) -> Result<(Listing, String), SassError> {
+    in_temp_dir(|dir| {
+        let (cubin, info) = build(tools, ptx, arch, dir, true)?;
+        let bytes = std::fs::read(&cubin)?;
+        Ok((crate::cubin::read(&bytes)?, info))
     })
 }
 
@@ -84,7 +115,7 @@ pub fn compile_with_nvdisasm(
     arch: &str,
 ) -> Result<Listing, SassError> {
     in_temp_dir(|dir| {
-        let cubin = build(tools, ptx, arch, dir)?;
+        let (cubin, _) = build(tools, ptx, arch, dir, false)?;
         let mut dis = Command::new(&tools.nvdisasm);
         dis.arg("-g").arg("-c").arg(&cubin);
         let text = run(&mut dis, "nvdisasm", tools.time_limit)?;
@@ -105,8 +136,15 @@ fn in_temp_dir<T>(f: impl FnOnce(&Path) -> Result<T, SassError>) -> Result<T, Sa
     result
 }
 
-/// Runs ptxas on `ptx`, returning the cubin's path.
-fn build(tools: &Toolchain, ptx: &str, arch: &str, dir: &Path) -> Result<PathBuf, SassError> {
+/// Runs ptxas on `ptx` (with `-v` when `verbose`), returning the cubin's path and what ptxas
+/// wrote to its standard error.
+fn build(
+    tools: &Toolchain,
+    ptx: &str,
+    arch: &str,
+    dir: &Path,
+    verbose: bool,
+) -> Result<(PathBuf, String), SassError> {
     let input = dir.join("module.ptx");
     let cubin = dir.join("module.cubin");
     std::fs::write(&input, ptx)?;
@@ -118,24 +156,30 @@ fn build(tools: &Toolchain, ptx: &str, arch: &str, dir: &Path) -> Result<PathBuf
         .arg("-o")
         .arg(&cubin)
         .arg(&input);
-    match run(&mut ptxas, "ptxas", tools.time_limit) {
+    if verbose {
+        ptxas.arg("-v");
+    }
+    let info = match run_both(&mut ptxas, "ptxas", tools.time_limit) {
         // A module that calls device functions defined in another (built with `-rdc`): compile
         // it as a relocatable object, which the cubin reader reads the same way.
         Err(SassError::Failed { message, .. })
             if message.contains("Unresolved extern function") =>
         {
             ptxas.arg("-c");
-            run(&mut ptxas, "ptxas", tools.time_limit)?;
+            run_both(&mut ptxas, "ptxas", tools.time_limit)?.1
         }
-        r => {
-            r?;
-        }
-    }
-    Ok(cubin)
+        r => r?.1,
+    };
+    Ok((cubin, info))
 }
 
 /// Runs `cmd` to completion within `limit`, returning its standard output.
 fn run(cmd: &mut Command, tool: &str, limit: Duration) -> Result<String, SassError> {
+    run_both(cmd, tool, limit).map(|(out, _)| out)
+}
+
+/// Runs `cmd` to completion within `limit`, returning its standard output and error.
+fn run_both(cmd: &mut Command, tool: &str, limit: Duration) -> Result<(String, String), SassError> {
     let mut child = cmd
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -195,5 +239,5 @@ fn run(cmd: &mut Command, tool: &str, limit: Duration) -> Result<String, SassErr
             },
         });
     }
-    Ok(stdout)
+    Ok((stdout, stderr))
 }

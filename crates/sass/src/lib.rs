@@ -15,10 +15,11 @@
 pub mod cache;
 pub mod compile;
 pub mod cubin;
+pub mod flow;
 pub mod listing;
 pub mod ptx_lines;
 
-pub use compile::{SassError, Toolchain, compile, compile_with_nvdisasm};
+pub use compile::{SassError, Toolchain, compile, compile_verbose, compile_with_nvdisasm};
 pub use cubin::{CubinError, read as read_cubin};
 pub use listing::{Guard, Listing, SassFunction, SassInst, parse};
 pub use ptx_lines::{PtxLineSass, compile_by_ptx_line};

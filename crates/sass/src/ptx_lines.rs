@@ -10,11 +10,12 @@
 //! made it from (for code it moved, the line it was moved from). [`PtxLineSass`] holds the
 //! result: per function and PTX line, the SASS opcodes.
 //!
-//! This does not change [`crate::compile`]; it calls it on the rewritten text.
+//! This does not change [`crate::compile`]; it calls [`crate::compile::compile_verbose`] on the
+//! rewritten text.
 
 use rustc_hash::FxHashMap;
 
-use crate::compile::{SassError, Toolchain, compile};
+use crate::compile::{SassError, Toolchain, compile_verbose};
 
 /// The file name the rewritten module's `.loc` directives refer to.
 pub const PTX_LINES_FILE: &str = "warpscope-ptx-lines";
@@ -25,15 +26,28 @@ pub struct PtxLineSass {
     /// Per function (the PTX `.entry`/`.func` name): per 1-based PTX line, the SASS opcodes
     /// (base mnemonic, as [`crate::cubin::read`] decodes them) in address order.
     pub functions: FxHashMap<String, FxHashMap<u32, Vec<String>>>,
+    /// Per function and PTX line, the SASS loop depth of each of those opcodes (same order):
+    /// how many loops of the SASS's own control flow contain it ([`crate::flow::loop_depths`]).
+    pub depths: FxHashMap<String, FxHashMap<u32, Vec<u32>>>,
     /// SASS instructions that carry no line of the rewritten module (`NOP` padding, the
     /// trailing self-branch; anything else is counted here too).
     pub unattributed: usize,
+    /// What ptxas reported of the compile with `-v` (registers and stack frame per function).
+    pub ptxas_info: String,
 }
 
 impl PtxLineSass {
     /// The SASS opcodes of `function` made from PTX line `line`.
     pub fn at(&self, function: &str, line: u32) -> &[String] {
         self.functions
+            .get(function)
+            .and_then(|f| f.get(&line))
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// The SASS loop depths of the opcodes [`PtxLineSass::at`] gives (empty when unknown).
+    pub fn depths_at(&self, function: &str, line: u32) -> &[u32] {
+        self.depths
             .get(function)
             .and_then(|f| f.get(&line))
             .map_or(&[], Vec::as_slice)
@@ -85,25 +99,32 @@ pub fn rewrite_locs(ptx: &str, instruction_lines: &[u32]) -> String {
 }
 
 /// Compiles `ptx` for `arch` with ptxas (as [`compile`] does) after [`rewrite_locs`], and
-/// groups the SASS by the PTX line each instruction came from.
+/// groups the SASS by the PTX line each instruction came from, with each instruction's loop
+/// depth in the SASS's control flow and ptxas's `-v` report of the same compile.
 pub fn compile_by_ptx_line(
     tools: &Toolchain,
     ptx: &str,
     instruction_lines: &[u32],
     arch: &str,
 ) -> Result<PtxLineSass, SassError> {
-    let listing = compile(tools, &rewrite_locs(ptx, instruction_lines), arch)?;
+    let (listing, info) = compile_verbose(tools, &rewrite_locs(ptx, instruction_lines), arch)?;
     let file = listing
         .files
         .iter()
         .position(|f| f.ends_with(PTX_LINES_FILE));
-    let mut out = PtxLineSass::default();
+    let mut out = PtxLineSass {
+        ptxas_info: info,
+        ..PtxLineSass::default()
+    };
     for func in &listing.functions {
+        let loop_depth = crate::flow::loop_depths(&func.instructions);
         let lines = out.functions.entry(func.name.clone()).or_default();
-        for inst in &func.instructions {
+        let depths = out.depths.entry(func.name.clone()).or_default();
+        for (inst, &d) in func.instructions.iter().zip(&loop_depth) {
             match inst.source {
                 Some((f, line)) if Some(f as usize) == file && line > 0 => {
                     lines.entry(line).or_default().push(inst.opcode.clone());
+                    depths.entry(line).or_default().push(d);
                 }
                 _ => out.unattributed += 1,
             }

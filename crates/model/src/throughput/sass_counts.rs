@@ -11,15 +11,23 @@
 //! division sequence ([`Unit::Idiv`], which the pipes do not explain), and `BSSY`/`BSYNC`,
 //! which [`super::simt_refine`] charges by its own rule (so the SASS's are not counted).
 //!
-//! Limits, stated: an instruction ptxas hoisted out of a loop keeps its PTX line and is
-//! counted in the loop's block; a block ptxas duplicated (loop unrolling) is recognised only
-//! when its closing branch line holds several `BRA`s and every line's count is a multiple of
-//! that number (each copy is then counted once).
+//! Ninth version: code ptxas moved out of a loop keeps the PTX line it came from, so its line
+//! alone would put it back in the loop's block. Each SASS instruction's loop depth in the
+//! SASS's own control flow ([`warpscope_sass::flow::loop_depths`]) is compared with its PTX
+//! block's: an instruction in fewer SASS loops than its PTX block is in PTX loops was hoisted,
+//! and is charged to the block that runs once per entry of the outermost loop it left (the
+//! immediate dominator of that loop's header), not per iteration.
+//!
+//! Limits, stated: a block ptxas duplicated (loop unrolling) is recognised only when its
+//! closing branch line holds several `BRA`s and every line's count is a multiple of that
+//! number (each copy is then counted once); code ptxas sank into a loop is left where its line
+//! is. `IMAD.HI` and `IMAD.WIDE` take the IMAD pipe twice (`model_v9rates.tsv`: 0.99 and at
+//! most 0.78 warp instructions per clock per SM against 1.97 for `IMAD`).
 
 use std::collections::HashMap;
 
 use cranelift_entity::EntityRef;
-use warpscope_ir::Module;
+use warpscope_ir::{Block, FunctionAnalyses, Module};
 use warpscope_profile::bbv::LaunchBbv;
 use warpscope_sass::PtxLineSass;
 
@@ -67,11 +75,46 @@ pub fn sass_unit(opcode: &str) -> SassClass {
     }
 }
 
+/// How many times an opcode takes its unit: 2 for the IMAD pipe's wide and high forms
+/// (`IMAD.HI`, `IMAD.WIDE`, measured at half `IMAD`'s rate), 1 otherwise.
+pub fn sass_weight(opcode: &str) -> f64 {
+    let mut parts = opcode.split('.');
+    if parts.next() == Some("IMAD") && parts.any(|m| m == "HI" || m == "WIDE") {
+        2.0
+    } else {
+        1.0
+    }
+}
+
+/// The block instructions of PTX block `b` at SASS loop depth `depth` are charged to: `b`
+/// itself when they are in as many loops as `b`, else the immediate dominator of the header of
+/// the outermost PTX loop they left.
+fn hoisted_to(fa: &FunctionAnalyses, b: Block, depth: u32) -> Block {
+    let nest = warpscope_ir::control::loop_nest(fa, b);
+    nest.get(depth as usize)
+        .and_then(|&l| fa.domtree.idom(fa.loops.get(l).header))
+        .unwrap_or(b)
+}
+
 /// A block's SASS: issue slots and the demand on each unit.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct BlockSass {
     pub issue: f64,
     pub units: [f64; Unit::COUNT],
+}
+
+impl BlockSass {
+    /// Adds one SASS instruction.
+    fn add(&mut self, op: &str) {
+        match sass_unit(op) {
+            SassClass::Free => {}
+            SassClass::Issue => self.issue += 1.0,
+            SassClass::On(u) => {
+                self.issue += 1.0;
+                self.units[u as usize] += sass_weight(op);
+            }
+        }
+    }
 }
 
 /// The SASS of every PTX basic block of a module, keyed by function name and block index.
@@ -87,6 +130,9 @@ pub struct SassCounts {
     pub unattributed: usize,
     /// Blocks found duplicated by ptxas and counted once.
     pub deduplicated_blocks: usize,
+    /// SASS instructions found outside the loops of their PTX block (hoisted by ptxas) and
+    /// charged to the block before the loop.
+    pub hoisted: usize,
 }
 
 /// 1-based line of byte offset `at` given the offsets where lines start.
@@ -138,6 +184,9 @@ impl SassCounts {
         let mut used: HashMap<&str, std::collections::HashSet<u32>> = HashMap::new();
         for func in module.funcs.values() {
             let used = used.entry(func.name.as_str()).or_default();
+            let fa = FunctionAnalyses::compute(func);
+            // hoisted SASS: (block it is charged to, opcode)
+            let mut moved: Vec<(Block, &str)> = Vec::new();
             for (b, data) in func.blocks.iter() {
                 // the block's PTX lines, each once, in order, with the issue slots the PTX
                 // lowering table gives the instructions there
@@ -151,26 +200,54 @@ impl SassCounts {
                         lines.push((l, slots));
                     }
                 }
-                let ops: Vec<&[String]> =
-                    lines.iter().map(|&(l, _)| sass.at(&func.name, l)).collect();
+                let mut depth = warpscope_ir::control::loop_nest(&fa, b).len() as u32;
+                // no SASS of the block left at its depth: ptxas unrolled the loop away (fully,
+                // with early exits, as `h6_kepler`'s capped Newton loop) rather than hoisting
+                // out of it; the copies are then found as before, nothing is moved
+                if !lines
+                    .iter()
+                    .any(|&(l, _)| sass.depths_at(&func.name, l).iter().any(|&d| d >= depth))
+                {
+                    depth = 0;
+                }
+                // the SASS of each line that stayed in the block's loops; the rest was hoisted
+                let ops: Vec<Vec<&String>> = lines
+                    .iter()
+                    .map(|&(l, _)| {
+                        let at = sass.at(&func.name, l);
+                        let depths = sass.depths_at(&func.name, l);
+                        at.iter()
+                            .enumerate()
+                            .filter(|&(k, op)| match depths.get(k) {
+                                Some(&d) if d < depth => {
+                                    moved.push((hoisted_to(&fa, b, d), op));
+                                    false
+                                }
+                                _ => true,
+                            })
+                            .map(|(_, op)| op)
+                            .collect()
+                    })
+                    .collect();
                 let slots: Vec<f64> = lines.iter().map(|e| e.1).collect();
                 let copies = copies(&ops, &slots);
                 let mut c = BlockSass::default();
                 for op in ops.iter().flat_map(|o| o.iter()) {
                     out.attributed += 1;
-                    match sass_unit(op) {
-                        SassClass::Free => {}
-                        SassClass::Issue => c.issue += 1.0,
-                        SassClass::On(u) => {
-                            c.issue += 1.0;
-                            c.units[u as usize] += 1.0;
-                        }
-                    }
+                    c.add(op);
                 }
                 let k = copies as f64;
                 c.issue /= k;
                 c.units.iter_mut().for_each(|u| *u /= k);
                 out.blocks.insert((func.name.clone(), b.index() as u32), c);
+            }
+            for (b, op) in moved {
+                out.attributed += 1;
+                out.hoisted += 1;
+                out.blocks
+                    .entry((func.name.clone(), b.index() as u32))
+                    .or_default()
+                    .add(op);
             }
         }
         // SASS at lines that start no instruction of the module
@@ -201,11 +278,12 @@ impl SassCounts {
 /// (the body's lines each appear once per copy; fusion and the loop control, shared by the
 /// copies, make a few lines differ, which the median ignores); 1 otherwise. `ops[i]` and
 /// `slots[i]` are line `i`'s SASS and table slots.
-fn copies(ops: &[&[String]], slots: &[f64]) -> usize {
+fn copies<S: AsRef<str>>(ops: &[impl AsRef<[S]>], slots: &[f64]) -> usize {
     let Some(last) = ops.last() else { return 1 };
     let branches = last
+        .as_ref()
         .iter()
-        .filter(|o| o.split('.').next() == Some("BRA"))
+        .filter(|o| o.as_ref().split('.').next() == Some("BRA"))
         .count();
     if branches < 2 {
         return 1;
@@ -214,7 +292,7 @@ fn copies(ops: &[&[String]], slots: &[f64]) -> usize {
         .iter()
         .zip(slots)
         .filter(|&(_, &s)| s > 0.0)
-        .map(|(o, &s)| o.len() as f64 / s)
+        .map(|(o, &s)| o.as_ref().len() as f64 / s)
         .collect();
     if r.is_empty() {
         return 1;
@@ -334,6 +412,156 @@ mod tests {
         assert!(!c.has_function("nothing"));
     }
 
+    /// A loop whose PTX computes a loop-invariant hash of a parameter inside the loop (as NVVM
+    /// left `h8_isqrt`'s hash in its rotated loop), kept from unrolling.
+    const HOIST_PTX: &str = ".version 8.0\n.target sm_90\n.address_size 64\n\
+        .visible .entry k(.param .u64 out, .param .u32 n, .param .u32 a)\n{\n\
+        .reg .b32 %r<12>;\n.reg .b64 %rd<4>;\n.reg .pred %p<2>;\n\
+        ld.param.u64 %rd1, [out];\n\
+        ld.param.u32 %r9, [n];\n\
+        ld.param.u32 %r1, [a];\n\
+        mov.u32 %r2, 0;\n\
+        mov.u32 %r8, 1;\n\
+        $L1:\n\
+        .pragma \"nounroll\";\n\
+        mul.lo.u32 %r3, %r1, -1640531535;\n\
+        xor.b32 %r4, %r3, 12345;\n\
+        shr.u32 %r5, %r4, 7;\n\
+        mul.lo.u32 %r6, %r5, 73244475;\n\
+        xor.b32 %r7, %r6, %r5;\n\
+        mad.lo.s32 %r8, %r8, %r7, %r2;\n\
+        add.s32 %r2, %r2, 1;\n\
+        setp.lt.u32 %p1, %r2, %r9;\n\
+        @%p1 bra $L1;\n\
+        cvta.to.global.u64 %rd2, %rd1;\n\
+        st.global.u32 [%rd2], %r8;\n\
+        ret;\n}\n";
+
+    fn block_labelled(m: &Module, label: &str) -> u32 {
+        let func = m.funcs.values().next().unwrap();
+        func.blocks
+            .iter()
+            .find(|(_, d)| d.labels.iter().any(|l| l == label))
+            .map(|(b, _)| b.index() as u32)
+            .unwrap()
+    }
+
+    #[test]
+    fn sass_outside_the_loops_of_its_ptx_block_is_charged_before_the_loop() {
+        let m = module_of(HOIST_PTX);
+        let lines = instruction_lines(&m, HOIST_PTX);
+        let line = |text: &str| {
+            HOIST_PTX
+                .lines()
+                .position(|l| l.contains(text))
+                .map(|i| i as u32 + 1)
+                .unwrap()
+        };
+        assert!(lines.contains(&line("mul.lo.u32 %r3")));
+        // as ptxas compiles it: the hash hoisted before the loop (SASS depth 0), the loop's
+        // own work in the SASS loop (depth 1)
+        let mut sass = PtxLineSass::default();
+        let f = sass.functions.entry("k".into()).or_default();
+        let d = sass.depths.entry("k".into()).or_default();
+        for (text, op, depth) in [
+            ("mul.lo.u32 %r3", "IMAD", 0),
+            ("xor.b32 %r4", "LOP3", 0),
+            ("shr.u32 %r5", "SHF", 0),
+            ("mul.lo.u32 %r6", "IMAD", 0),
+            ("xor.b32 %r7", "LOP3", 0),
+            ("mad.lo.s32", "IMAD", 1),
+            ("add.s32 %r2", "VIADD", 1),
+            ("setp.lt", "ISETP", 1),
+            ("@%p1 bra", "BRA", 1),
+        ] {
+            f.insert(line(text), ops(&[op]));
+            d.insert(line(text), vec![depth]);
+        }
+        let c = SassCounts::new(&m, HOIST_PTX, &sass, "test");
+        assert_eq!(c.hoisted, 5);
+        assert_eq!(c.attributed, 9);
+        let lb = c.block("k", block_labelled(&m, "$L1")).unwrap();
+        assert_eq!(lb.issue, 4.0);
+        assert_eq!(lb.units[Unit::Imad as usize], 2.0);
+        assert_eq!(lb.units[Unit::Alu as usize], 1.0);
+        let entry = c.block("k", 0).unwrap();
+        assert_eq!(entry.issue, 5.0);
+        assert_eq!(entry.units[Unit::Imad as usize], 2.0);
+        assert_eq!(entry.units[Unit::Alu as usize], 3.0);
+        // without depths (an older listing), everything stays on its line's block
+        sass.depths.clear();
+        let c = SassCounts::new(&m, HOIST_PTX, &sass, "test");
+        assert_eq!(c.hoisted, 0);
+        assert_eq!(c.block("k", block_labelled(&m, "$L1")).unwrap().issue, 9.0);
+    }
+
+    #[test]
+    fn a_loop_unrolled_away_is_not_taken_for_hoisting() {
+        // every SASS of the loop block outside any SASS loop (ptxas unrolled it fully): the
+        // block keeps its SASS, as in the eighth version
+        let m = module_of(HOIST_PTX);
+        let line = |text: &str| {
+            HOIST_PTX
+                .lines()
+                .position(|l| l.contains(text))
+                .map(|i| i as u32 + 1)
+                .unwrap()
+        };
+        let mut sass = PtxLineSass::default();
+        let f = sass.functions.entry("k".into()).or_default();
+        let d = sass.depths.entry("k".into()).or_default();
+        for (text, op) in [
+            ("mul.lo.u32 %r3", "IMAD"),
+            ("mad.lo.s32", "IMAD"),
+            ("setp.lt", "ISETP"),
+        ] {
+            f.insert(line(text), ops(&[op]));
+            d.insert(line(text), vec![0]);
+        }
+        let c = SassCounts::new(&m, HOIST_PTX, &sass, "test");
+        assert_eq!(c.hoisted, 0);
+        let lb = c.block("k", block_labelled(&m, "$L1")).unwrap();
+        assert_eq!(lb.issue, 3.0);
+        assert_eq!(c.block("k", 0).unwrap().issue, 0.0);
+    }
+
+    /// The same with ptxas itself (skipped, saying so, when no ptxas is found): the hash's
+    /// SASS is charged to the block before the loop, so the loop block keeps its own work only.
+    #[test]
+    fn ptxas_hoists_the_invariant_hash_and_the_counts_follow() {
+        let m = module_of(HOIST_PTX);
+        let Some(info) = crate::machine::ptxas_info_with_sass(HOIST_PTX, &m, None) else {
+            eprintln!("no ptxas found: skipped");
+            return;
+        };
+        let c = info.sass.expect("ptxas compiled the module");
+        // registers from the same compile (`-v` on the SASS run)
+        assert!(info.registers.get("k").is_some_and(|&r| r > 0));
+        assert!(c.hoisted >= 4, "hoisted {}", c.hoisted);
+        let lb = c.block("k", block_labelled(&m, "$L1")).unwrap();
+        // per iteration: the mad (IMAD), the counter, compare and branch; not the hash's
+        // two multiplies
+        assert!(lb.units[Unit::Imad as usize] <= 2.0, "{lb:?}");
+        assert!(lb.issue <= 5.0, "{lb:?}");
+        let entry = c.block("k", 0).unwrap();
+        assert!(entry.units[Unit::Imad as usize] >= 2.0, "{entry:?}");
+    }
+
+    #[test]
+    fn wide_and_high_imad_take_the_pipe_twice() {
+        assert_eq!(sass_weight("IMAD.HI.U32"), 2.0);
+        assert_eq!(sass_weight("IMAD.WIDE.U32"), 2.0);
+        assert_eq!(sass_weight("IMAD.WIDE"), 2.0);
+        assert_eq!(sass_weight("IMAD"), 1.0);
+        assert_eq!(sass_weight("IMAD.SHL.U32"), 1.0);
+        assert_eq!(sass_weight("LOP3.HI"), 1.0);
+        let mut b = BlockSass::default();
+        b.add("IMAD.HI.U32");
+        b.add("IMAD.MOV.U32");
+        assert_eq!(b.issue, 2.0);
+        assert_eq!(b.units[Unit::Imad as usize], 3.0);
+    }
+
     #[test]
     fn a_block_ptxas_copied_is_counted_once() {
         // `ho_pair`'s sine loop as ptxas 13.0.88 unrolls it: 7 copies of sin + fma, the
@@ -358,6 +586,6 @@ mod tests {
             1
         );
         assert_eq!(copies(&[&none, &two], &[1.0, 1.0]), 1);
-        assert_eq!(copies(&[], &[]), 1);
+        assert_eq!(copies::<String>(&[] as &[&[String]], &[]), 1);
     }
 }
