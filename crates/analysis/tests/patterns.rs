@@ -732,3 +732,28 @@ fn a_thread_index_bound_loaded_at_run_time_leaves_no_holes() {
     let r = exact("loaded_bound");
     assert_eq!(memory_findings(&r).len(), 1);
 }
+
+#[test]
+fn a_test_for_nan_or_infinity_on_loaded_data_is_a_caveat() {
+    // Before: all three branches were likely findings ("its condition depends on loaded
+    // data"); the tests for NaN and infinity come out the same for every finite value.
+    let r = exact("special_value");
+    let text = std::fs::read_to_string(
+        common::root().join("crates/analysis/tests/patterns/special_value.cu"),
+    )
+    .unwrap();
+    let line_of = |s: &str| text.lines().position(|l| l.contains(s)).unwrap() as u32 + 1;
+    for s in ["if (isnan(v))", "if (!isinf(w))"] {
+        let f = branch_at(&r, line_of(s));
+        assert_eq!(f.rank(), warpscope_report::Rank::Caveat, "{s}: {f:#?}");
+        assert!(
+            f.caveat
+                .as_deref()
+                .is_some_and(|c| c.starts_with("rests on the data holding NaN or infinite")),
+            "{s}: {:?}",
+            f.caveat
+        );
+    }
+    let f = branch_at(&r, line_of("if (v > 0.5f)"));
+    assert_eq!(f.rank(), warpscope_report::Rank::Likely, "{f:#?}");
+}
