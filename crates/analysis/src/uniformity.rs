@@ -1,9 +1,12 @@
 //! Thread dependence (uniformity) with provenance.
 //!
 //! A value is *thread-dependent* (TD) when lanes of one warp may hold different values of it.
-//! Sources: `%tid.*`, `%laneid` and lane masks, `%clock`-like registers, values returned by
-//! atomics, shuffles and `match`, and thread-dependent parameters of a device function in its
-//! calling context. Dependence flows
+//! Sources: `%tid.*`, `%laneid` and lane masks, values returned by atomics, shuffles and
+//! `match`, and thread-dependent parameters of a device function in its calling context. Not
+//! clocks (`%clock`, `%clock64`, `%globaltimer`): one instruction reads them for every active
+//! lane of a warp at once, so the lanes that read together see one value (lanes that read at
+//! different times, on different paths, merge at a join: control dependence below). Dependence
+//! flows
 //!
 //! * through data: an instruction reading a TD value defines TD values (a load through a TD
 //!   address loads TD data; a load through a uniform address is a broadcast and stays uniform);
@@ -34,7 +37,6 @@ pub enum SourceKind {
     Tid(Dim),
     Laneid,
     LaneMask,
-    Clock,
     Atomic,
     Shuffle,
     /// A parameter that is thread-dependent at the call site of the analysed context.
@@ -48,7 +50,6 @@ impl SourceKind {
             SourceKind::Tid(d) => format!("%tid.{}", dim_name(d)),
             SourceKind::Laneid => "%laneid".into(),
             SourceKind::LaneMask => "a %lanemask register".into(),
-            SourceKind::Clock => "a clock register".into(),
             SourceKind::Atomic => "an atomic's returned value".into(),
             SourceKind::Shuffle => "a value from another lane (shfl/match)".into(),
             SourceKind::Param(i) => format!("parameter {i} (thread-dependent at the call site)"),
@@ -178,12 +179,6 @@ fn source_of(data: &warpscope_ir::InstData) -> Option<SourceKind> {
                 | SpecialReg::LanemaskLt
                 | SpecialReg::LanemaskGe
                 | SpecialReg::LanemaskGt => SourceKind::LaneMask,
-                SpecialReg::Clock
-                | SpecialReg::ClockHi
-                | SpecialReg::Clock64
-                | SpecialReg::Globaltimer
-                | SpecialReg::GlobaltimerLo
-                | SpecialReg::GlobaltimerHi => SourceKind::Clock,
                 _ => continue,
             };
             return Some(k);
@@ -781,10 +776,7 @@ impl Uniformity {
             }
             cur = match c {
                 Cause::Source { kind, .. } => {
-                    return matches!(
-                        kind,
-                        SourceKind::Atomic | SourceKind::Clock | SourceKind::Shuffle
-                    );
+                    return matches!(kind, SourceKind::Atomic | SourceKind::Shuffle);
                 }
                 Cause::Load { .. } => return true,
                 Cause::Data { from, .. } => self.def_td[from],

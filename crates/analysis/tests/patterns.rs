@@ -757,3 +757,10 @@ fn a_test_for_nan_or_infinity_on_loaded_data_is_a_caveat() {
     let f = branch_at(&r, line_of("if (v > 0.5f)"));
     assert_eq!(f.rank(), warpscope_report::Rank::Likely, "{f:#?}");
 }
+
+#[test]
+fn a_clock_read_by_a_whole_warp_is_one_value() {
+    // Before: `while (clock64() - start < budget)` was a `possible` divergent branch ("depends
+    // on a clock register"), as cuda::barrier's back-off in the CUDA headers was.
+    exact("clock_wait");
+}
