@@ -764,3 +764,23 @@ fn a_clock_read_by_a_whole_warp_is_one_value() {
     // on a clock register"), as cuda::barrier's back-off in the CUDA headers was.
     exact("clock_wait");
 }
+
+#[test]
+fn a_butterfly_reduction_over_the_warp_is_one_value_in_every_lane() {
+    // Before: `if (s > 0.0f)` on the `__shfl_xor_sync` total was a `possible` divergent branch
+    // and `s / n` a `possible` slow path, as `cg::reduce`'s totals were in HeCBench's
+    // groupnorm; the `__shfl_down_sync` partial sums stay thread-dependent.
+    let (rel, _, r) = run("butterfly");
+    exact("butterfly");
+    let text = std::fs::read_to_string(common::root().join(&rel)).unwrap();
+    let line = text.lines().position(|l| l.contains("s / n")).unwrap() as u32 + 1;
+    assert!(
+        !r.report
+            .findings
+            .iter()
+            .any(|f| f.rule == Rule::DivergentBranch
+                && f.location.cuda.as_ref().is_some_and(|c| c.line == line)),
+        "{:#?}",
+        r.report.findings
+    );
+}
