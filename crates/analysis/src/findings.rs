@@ -614,6 +614,16 @@ fn branch_finding(cx: &Ctx<'_>, b: &BranchResult) -> Option<Finding> {
     f.notes.push(format!("class: {}", b.class.as_str()));
     f.notes
         .push(format!("condition (ACF): {}", cx.ka.expr(b.site.cond)));
+    if b.class == DivClass::Unknown
+        && crate::special_value::special_value_branch(func, fa, b.site.inst)
+    {
+        f.caveat = Some(
+            "rests on the data holding NaN or infinite values: the condition tests whether a \
+             value is NaN or infinite, which comes out the same for every finite value, so \
+             lanes split only where such values sit beside finite ones"
+                .to_string(),
+        );
+    }
     if b.budget_spent {
         f.notes.push(BUDGET_NOTE.to_string());
     } else if !b.exhaustive {

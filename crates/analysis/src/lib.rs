@@ -37,6 +37,7 @@ pub mod memory;
 pub mod names;
 pub mod poly;
 pub mod slow_path;
+pub mod special_value;
 mod stack;
 pub mod symbols;
 pub mod uniformity;

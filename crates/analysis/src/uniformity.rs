@@ -1,9 +1,12 @@
 //! Thread dependence (uniformity) with provenance.
 //!
 //! A value is *thread-dependent* (TD) when lanes of one warp may hold different values of it.
-//! Sources: `%tid.*`, `%laneid` and lane masks, `%clock`-like registers, values returned by
-//! atomics, shuffles and `match`, and thread-dependent parameters of a device function in its
-//! calling context. Dependence flows
+//! Sources: `%tid.*`, `%laneid` and lane masks, values returned by atomics, shuffles and
+//! `match`, and thread-dependent parameters of a device function in its calling context. Not
+//! clocks (`%clock`, `%clock64`, `%globaltimer`): one instruction reads them for every active
+//! lane of a warp at once, so the lanes that read together see one value (lanes that read at
+//! different times, on different paths, merge at a join: control dependence below). Dependence
+//! flows
 //!
 //! * through data: an instruction reading a TD value defines TD values (a load through a TD
 //!   address loads TD data; a load through a uniform address is a broadcast and stays uniform);
@@ -34,7 +37,6 @@ pub enum SourceKind {
     Tid(Dim),
     Laneid,
     LaneMask,
-    Clock,
     Atomic,
     Shuffle,
     /// A parameter that is thread-dependent at the call site of the analysed context.
@@ -48,7 +50,6 @@ impl SourceKind {
             SourceKind::Tid(d) => format!("%tid.{}", dim_name(d)),
             SourceKind::Laneid => "%laneid".into(),
             SourceKind::LaneMask => "a %lanemask register".into(),
-            SourceKind::Clock => "a clock register".into(),
             SourceKind::Atomic => "an atomic's returned value".into(),
             SourceKind::Shuffle => "a value from another lane (shfl/match)".into(),
             SourceKind::Param(i) => format!("parameter {i} (thread-dependent at the call site)"),
@@ -178,12 +179,6 @@ fn source_of(data: &warpscope_ir::InstData) -> Option<SourceKind> {
                 | SpecialReg::LanemaskLt
                 | SpecialReg::LanemaskGe
                 | SpecialReg::LanemaskGt => SourceKind::LaneMask,
-                SpecialReg::Clock
-                | SpecialReg::ClockHi
-                | SpecialReg::Clock64
-                | SpecialReg::Globaltimer
-                | SpecialReg::GlobaltimerLo
-                | SpecialReg::GlobaltimerHi => SourceKind::Clock,
                 _ => continue,
             };
             return Some(k);
@@ -262,6 +257,170 @@ fn tid_bits(func: &Function, fa: &FunctionAnalyses, inst: Inst, depth: u32) -> O
             let c = imm()? as u32;
             let (s, m) = src(1)?;
             Some((s, m & c))
+        }
+        _ => None,
+    }
+}
+
+/// Whether `inst` ends a butterfly reduction over the whole warp: `v = op(v, shfl.sync.bfly(v,
+/// m))` for the lane masks 16, 8, 4, 2 and 1 in some order, with every lane a member (member
+/// mask `-1`) and one 32-lane segment (clamp 31), and `op` commutative (`add`, `mul`, `min`,
+/// `max`, `and`, `or`, `xor`). After each step lanes `l` and `l ^ m` hold the same value, since
+/// `op(a, b)` and `op(b, a)` are equal bit for bit (IEEE addition and multiplication commute
+/// exactly); after the five steps every lane holds the same value: `cg::reduce` over a
+/// `tiled_partition<32>` and the hand-written `__shfl_xor_sync` sums. A warp reduction with
+/// `shfl.down` leaves the total in lane 0 only and stays thread-dependent.
+fn full_butterfly(func: &Function, fa: &FunctionAnalyses, inst: Inst) -> bool {
+    let mut masks = 0u32;
+    let mut cur = inst;
+    for _ in 0..5 {
+        let Some((m, prev)) = butterfly_step(func, fa, cur) else {
+            return false;
+        };
+        if masks & m != 0 {
+            return false;
+        }
+        masks |= m;
+        match prev {
+            Some(p) => cur = p,
+            None => break,
+        }
+    }
+    masks == 31
+}
+
+/// For `inst = op(v, shfl.sync.bfly(v, m, 31, -1))` with `op` commutative: `m` and the
+/// instruction defining `v` (if any).
+fn butterfly_step(
+    func: &Function,
+    fa: &FunctionAnalyses,
+    inst: Inst,
+) -> Option<(u32, Option<Inst>)> {
+    let d = &func.insts[inst];
+    if d.guard.is_some()
+        || !matches!(
+            d.op,
+            Opcode::Add
+                | Opcode::Mul
+                | Opcode::Min
+                | Opcode::Max
+                | Opcode::And
+                | Opcode::Or
+                | Opcode::Xor
+        )
+        || d.operands.len() != 3
+    {
+        return None;
+    }
+    let (Operand::Reg(x), Operand::Reg(y)) = (&d.operands[1], &d.operands[2]) else {
+        return None;
+    };
+    for (v, s) in [(*x, *y), (*y, *x)] {
+        let Some(sd) = through_moves(func, fa, inst, s, 4) else {
+            continue;
+        };
+        let Some(si) = fa.defuse.def(sd).inst else {
+            continue;
+        };
+        let sh = &func.insts[si];
+        if sh.op != Opcode::Shfl
+            || sh.guard.is_some()
+            || sh.mods.shfl_mode != Some(warpscope_ptx::ShflMode::Bfly)
+            || sh.operands.len() != 5
+        {
+            continue;
+        }
+        let Operand::Reg(src) = &sh.operands[1] else {
+            continue;
+        };
+        let m = const_of(func, fa, si, &sh.operands[2]);
+        let c = const_of(func, fa, si, &sh.operands[3]);
+        let member = const_of(func, fa, si, &sh.operands[4]);
+        let full = matches!(member, Some(-1 | 0xffff_ffff));
+        let Some(m) = m.filter(|m| (1..32).contains(m) && m & (m - 1) == 0) else {
+            continue;
+        };
+        if c != Some(31) || !full {
+            continue;
+        }
+        let (shuffled, at_shfl) = value_id(func, fa, si, *src, 4);
+        let (kept, at_op) = value_id(func, fa, inst, v, 4);
+        // One definition, or the same reaching definitions read in one block (a loop's
+        // accumulator after the loop) with none between the two reads.
+        if !kept.is_empty() && shuffled == kept && (kept.len() == 1 || at_shfl == at_op) {
+            let prev = match kept[..] {
+                [d] => fa.defuse.def(d).inst,
+                _ => None,
+            };
+            return Some((m as u32, prev));
+        }
+    }
+    None
+}
+
+/// The one definition of `reg` as read by `at`, followed through plain register moves.
+fn through_moves(
+    func: &Function,
+    fa: &FunctionAnalyses,
+    at: Inst,
+    reg: Reg,
+    depth: u32,
+) -> Option<Def> {
+    let [def] = fa.defuse.reaching(at, reg) else {
+        return None;
+    };
+    if depth > 0
+        && let Some(i) = fa.defuse.def(*def).inst
+        && func.insts[i].op == Opcode::Mov
+        && func.insts[i].guard.is_none()
+        && let Some(Operand::Reg(r)) = func.insts[i].operands.get(1)
+    {
+        return through_moves(func, fa, i, *r, depth - 1).or(Some(*def));
+    }
+    Some(*def)
+}
+
+/// The definitions of `reg` as read by `at` (followed through plain register moves while there
+/// is one) and the block of the read they reach.
+fn value_id(
+    func: &Function,
+    fa: &FunctionAnalyses,
+    at: Inst,
+    reg: Reg,
+    depth: u32,
+) -> (Vec<Def>, Block) {
+    let defs = fa.defuse.reaching(at, reg);
+    if depth > 0
+        && let [def] = defs
+        && let Some(i) = fa.defuse.def(*def).inst
+        && func.insts[i].op == Opcode::Mov
+        && func.insts[i].guard.is_none()
+        && let Some(Operand::Reg(r)) = func.insts[i].operands.get(1)
+    {
+        return value_id(func, fa, i, *r, depth - 1);
+    }
+    (defs.to_vec(), func.inst_block[at])
+}
+
+/// An immediate operand, or a register whose one definition moves an immediate into it.
+fn const_of(func: &Function, fa: &FunctionAnalyses, at: Inst, op: &Operand) -> Option<i64> {
+    match op {
+        Operand::Imm(v) => Some(*v),
+        Operand::UImm(v) => i64::try_from(*v).ok(),
+        Operand::Reg(r) => {
+            let [def] = fa.defuse.reaching(at, *r) else {
+                return None;
+            };
+            let i = fa.defuse.def(*def).inst?;
+            let d = &func.insts[i];
+            if d.op != Opcode::Mov || d.guard.is_some() {
+                return None;
+            }
+            match d.operands.get(1) {
+                Some(Operand::Imm(v)) => Some(*v),
+                Some(Operand::UImm(v)) => i64::try_from(*v).ok(),
+                _ => None,
+            }
         }
         _ => None,
     }
@@ -545,7 +704,7 @@ impl Uniformity {
             // `.reg` returns written by the call itself.
             return self.call_cause(func, fa, inst, usize::MAX, callee_ret);
         }
-        if warp_id_of_tid(func, fa, inst) {
+        if warp_id_of_tid(func, fa, inst) || full_butterfly(func, fa, inst) {
             return None;
         }
         if matches!(data.op, Opcode::Vote | Opcode::Redux) {
@@ -781,10 +940,7 @@ impl Uniformity {
             }
             cur = match c {
                 Cause::Source { kind, .. } => {
-                    return matches!(
-                        kind,
-                        SourceKind::Atomic | SourceKind::Clock | SourceKind::Shuffle
-                    );
+                    return matches!(kind, SourceKind::Atomic | SourceKind::Shuffle);
                 }
                 Cause::Load { .. } => return true,
                 Cause::Data { from, .. } => self.def_td[from],

@@ -764,3 +764,55 @@ fn block_stride_loops_under_lane_uniform_loops_are_decided() {
         .count();
     assert_eq!(definite, 6);
 }
+
+#[test]
+fn a_test_for_nan_or_infinity_on_loaded_data_is_a_caveat() {
+    // Before: all three branches were likely findings ("its condition depends on loaded
+    // data"); the tests for NaN and infinity come out the same for every finite value.
+    let r = exact("special_value");
+    let text = std::fs::read_to_string(
+        common::root().join("crates/analysis/tests/patterns/special_value.cu"),
+    )
+    .unwrap();
+    let line_of = |s: &str| text.lines().position(|l| l.contains(s)).unwrap() as u32 + 1;
+    for s in ["if (isnan(v))", "if (!isinf(w))"] {
+        let f = branch_at(&r, line_of(s));
+        assert_eq!(f.rank(), warpscope_report::Rank::Caveat, "{s}: {f:#?}");
+        assert!(
+            f.caveat
+                .as_deref()
+                .is_some_and(|c| c.starts_with("rests on the data holding NaN or infinite")),
+            "{s}: {:?}",
+            f.caveat
+        );
+    }
+    let f = branch_at(&r, line_of("if (v > 0.5f)"));
+    assert_eq!(f.rank(), warpscope_report::Rank::Likely, "{f:#?}");
+}
+
+#[test]
+fn a_clock_read_by_a_whole_warp_is_one_value() {
+    // Before: `while (clock64() - start < budget)` was a `possible` divergent branch ("depends
+    // on a clock register"), as cuda::barrier's back-off in the CUDA headers was.
+    exact("clock_wait");
+}
+
+#[test]
+fn a_butterfly_reduction_over_the_warp_is_one_value_in_every_lane() {
+    // Before: `if (s > 0.0f)` on the `__shfl_xor_sync` total was a `possible` divergent branch
+    // and `s / n` a `possible` slow path, as `cg::reduce`'s totals were in HeCBench's
+    // groupnorm; the `__shfl_down_sync` partial sums stay thread-dependent.
+    let (rel, _, r) = run("butterfly");
+    exact("butterfly");
+    let text = std::fs::read_to_string(common::root().join(&rel)).unwrap();
+    let line = text.lines().position(|l| l.contains("s / n")).unwrap() as u32 + 1;
+    assert!(
+        !r.report
+            .findings
+            .iter()
+            .any(|f| f.rule == Rule::DivergentBranch
+                && f.location.cuda.as_ref().is_some_and(|c| c.line == line)),
+        "{:#?}",
+        r.report.findings
+    );
+}
