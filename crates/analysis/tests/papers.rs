@@ -215,7 +215,9 @@ fn gpucheck_fig11_gaussian_fan1_fan2() {
         })
         .unwrap();
     assert_eq!(yidx0.class, DivClass::Partial);
-    // Without Size, the column walks are "unknown" in GPUCheck's terms: possible.
+    // Without Size, the column walks are "unknown" in GPUCheck's terms. warpscope calls them
+    // definite on a stated assumption: lanes Size elements apart leave gaps for every Size
+    // but 0 and ±1.
     let (rel, ptx, mut spec) = paper("gpucheck_fig11_gaussian");
     spec.assumptions.params.remove("Size");
     let unknown = common::run(&ptx, &spec.options(Engine::Acf));
@@ -228,7 +230,12 @@ fn gpucheck_fig11_gaussian_fan1_fan2() {
                 && f.location.cuda.as_ref().is_some_and(|c| c.line == 18)
         })
         .unwrap_or_else(|| panic!("{rel}: Fan1's column read"));
-    assert_eq!(f.certainty, warpscope_report::Certainty::Possible);
+    assert_eq!(f.certainty, warpscope_report::Certainty::Definite);
+    assert!(
+        f.notes.iter().any(|n| n.contains("not 0 or ±1")),
+        "{rel}: the assumption is not stated: {:?}",
+        f.notes
+    );
 }
 
 #[test]

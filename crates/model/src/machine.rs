@@ -267,6 +267,30 @@ pub fn estimated_registers(module: &Module, k: FuncId) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::throughput::Unit;
+    use crate::throughput::sass_counts::tests::{HOIST_PTX, block_labelled, module_of};
+
+    /// `throughput::sass_counts`' hoisting test with ptxas itself (skipped, saying so, when no ptxas is found): the hash's
+    /// SASS is charged to the block before the loop, so the loop block keeps its own work only.
+    #[test]
+    fn ptxas_hoists_the_invariant_hash_and_the_counts_follow() {
+        let m = module_of(HOIST_PTX);
+        let Some(info) = ptxas_info_with_sass(HOIST_PTX, &m, None) else {
+            eprintln!("no ptxas found: skipped");
+            return;
+        };
+        let c = info.sass.expect("ptxas compiled the module");
+        // registers from the same compile (`-v` on the SASS run)
+        assert!(info.registers.get("k").is_some_and(|&r| r > 0));
+        assert!(c.hoisted >= 4, "hoisted {}", c.hoisted);
+        let lb = c.block("k", block_labelled(&m, "$L1")).unwrap();
+        // per iteration: the mad (IMAD), the counter, compare and branch; not the hash's
+        // two multiplies
+        assert!(lb.units[Unit::Imad as usize] <= 2.0, "{lb:?}");
+        assert!(lb.issue <= 5.0, "{lb:?}");
+        let entry = c.block("k", 0).unwrap();
+        assert!(entry.units[Unit::Imad as usize] >= 2.0, "{entry:?}");
+    }
 
     #[test]
     fn ptxas_v_output_is_read_per_entry() {
