@@ -783,23 +783,9 @@ fn includers(texts: &[(String, Option<PathBuf>, String)]) -> Vec<(String, PathBu
 
 /// Whether `text` has a line `#include "NAME"` (or `"dir/NAME"`).
 fn includes(text: &str, name: &str) -> bool {
-    text.lines().any(|l| {
-        let l = l.trim_start();
-        let Some(rest) = l.strip_prefix('#') else {
-            return false;
-        };
-        let Some(rest) = rest.trim_start().strip_prefix("include") else {
-            return false;
-        };
-        let Some(inc) = rest
-            .trim()
-            .strip_prefix('"')
-            .and_then(|r| r.split('"').next())
-        else {
-            return false;
-        };
-        inc == name || inc.ends_with(&format!("/{name}"))
-    })
+    warpscope_frontend::launch_sites::includes_of(text)
+        .iter()
+        .any(|inc| inc == name || inc.ends_with(&format!("/{name}")))
 }
 
 /// Runs `spec_path` under the profiler and marks `findings` against it. The note says how

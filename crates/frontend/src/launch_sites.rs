@@ -188,7 +188,7 @@ fn split_top(s: &str) -> Vec<&str> {
 
 /// The names of the headers `source` includes with `#include "NAME"` (not `<NAME>`: system
 /// headers hold no launch constants of the program).
-fn includes_of(source: &str) -> Vec<String> {
+pub fn includes_of(source: &str) -> Vec<String> {
     source
         .lines()
         .filter_map(|l| {
