@@ -358,6 +358,20 @@ fn butterfly_step(
     None
 }
 
+/// When `reg`, as read by `at`, has one definition and it is an unguarded `mov` of a register:
+/// that `mov` and the register it copies.
+fn copied_from(func: &Function, fa: &FunctionAnalyses, at: Inst, reg: Reg) -> Option<(Inst, Reg)> {
+    let [def] = fa.defuse.reaching(at, reg) else {
+        return None;
+    };
+    let i = fa.defuse.def(*def).inst?;
+    let d = &func.insts[i];
+    match d.operands.get(1) {
+        Some(Operand::Reg(r)) if d.op == Opcode::Mov && d.guard.is_none() => Some((i, *r)),
+        _ => None,
+    }
+}
+
 /// The one definition of `reg` as read by `at`, followed through plain register moves.
 fn through_moves(
     func: &Function,
@@ -370,12 +384,9 @@ fn through_moves(
         return None;
     };
     if depth > 0
-        && let Some(i) = fa.defuse.def(*def).inst
-        && func.insts[i].op == Opcode::Mov
-        && func.insts[i].guard.is_none()
-        && let Some(Operand::Reg(r)) = func.insts[i].operands.get(1)
+        && let Some((i, r)) = copied_from(func, fa, at, reg)
     {
-        return through_moves(func, fa, i, *r, depth - 1).or(Some(*def));
+        return through_moves(func, fa, i, r, depth - 1).or(Some(*def));
     }
     Some(*def)
 }
@@ -389,17 +400,12 @@ fn value_id(
     reg: Reg,
     depth: u32,
 ) -> (Vec<Def>, Block) {
-    let defs = fa.defuse.reaching(at, reg);
     if depth > 0
-        && let [def] = defs
-        && let Some(i) = fa.defuse.def(*def).inst
-        && func.insts[i].op == Opcode::Mov
-        && func.insts[i].guard.is_none()
-        && let Some(Operand::Reg(r)) = func.insts[i].operands.get(1)
+        && let Some((i, r)) = copied_from(func, fa, at, reg)
     {
-        return value_id(func, fa, i, *r, depth - 1);
+        return value_id(func, fa, i, r, depth - 1);
     }
-    (defs.to_vec(), func.inst_block[at])
+    (fa.defuse.reaching(at, reg).to_vec(), func.inst_block[at])
 }
 
 /// An immediate operand, or a register whose one definition moves an immediate into it.
