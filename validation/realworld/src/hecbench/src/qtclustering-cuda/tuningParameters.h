@@ -1,0 +1,11 @@
+#ifndef _TUNINGPARAMETERS_H_
+#define _TUNINGPARAMETERS_H_
+
+#define THREADSPERBLOCK     64
+
+#define SM_COUNT 24
+#define OVR_SBSCR_FACTOR 24
+
+#define GPU_MIN_SATURATION_FACTOR 32
+
+#endif
