@@ -430,11 +430,40 @@ impl Acf {
     /// Visits each distinct node under `n` (`n` included, through loads' addresses, loop
     /// variables and loop conditions too, as [`Acf::children`] gives them) until `f` says
     /// [`Walk::Stop`]; returns whether it stopped.
-    pub fn walk(&self, n: Node, mut f: impl FnMut(Kind) -> Walk) -> bool {
-        let mut seen = FxHashSet::default();
-        let mut stack = vec![n];
+    pub fn walk(&self, n: Node, f: impl FnMut(Kind) -> Walk) -> bool {
+        self.walk_from(&[n], f)
+    }
+
+    /// [`Acf::walk`] from several roots at once: each distinct node under any of them is
+    /// visited once.
+    pub fn walk_from(&self, roots: &[Node], f: impl FnMut(Kind) -> Walk) -> bool {
+        // The walks of a check visit millions of nodes; a hash set per walk, grown from empty,
+        // was a quarter of the slowest modules' time. The thread's stamp table marks a node
+        // seen in O(1) with no clearing between walks; a walk started from inside another's
+        // callback (the table is taken) keeps a set of its own.
+        WALK_STAMPS.with(|cell| match cell.try_borrow_mut() {
+            Ok(mut stamps) => {
+                let epoch = stamps.next_epoch(self.kinds.len());
+                self.walk_with(roots, f, |x| stamps.mark(x.index(), epoch))
+            }
+            Err(_) => {
+                let mut seen = FxHashSet::default();
+                self.walk_with(roots, f, |x| seen.insert(x))
+            }
+        })
+    }
+
+    /// [`Acf::walk_from`] with `first_visit(x)` telling whether `x` is met for the first time.
+    fn walk_with(
+        &self,
+        roots: &[Node],
+        mut f: impl FnMut(Kind) -> Walk,
+        mut first_visit: impl FnMut(Node) -> bool,
+    ) -> bool {
+        let mut stack: Vec<Node> = Vec::with_capacity(64);
+        stack.extend(roots.iter().rev());
         while let Some(x) = stack.pop() {
-            if !seen.insert(x) {
+            if !first_visit(x) {
                 continue;
             }
             match f(self.kinds[x.index()]) {
@@ -809,4 +838,40 @@ fn cmp_symbol(op: CmpOp) -> &'static str {
         Num => "num",
         Nan => "nan",
     }
+}
+
+/// Per-thread marks of the nodes one [`Acf::walk`] has visited: a node is seen in the current
+/// walk when its stamp equals the walk's epoch, so starting a walk costs no clearing.
+#[derive(Default)]
+struct WalkStamps {
+    stamps: Vec<u32>,
+    epoch: u32,
+}
+
+impl WalkStamps {
+    /// The epoch of a new walk over a graph of `nodes` nodes.
+    fn next_epoch(&mut self, nodes: usize) -> u32 {
+        if self.stamps.len() < nodes {
+            self.stamps.resize(nodes, 0);
+        }
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            // Wrapped: stamps of 4 billion walks ago would read as seen.
+            self.stamps.fill(0);
+            self.epoch = 1;
+        }
+        self.epoch
+    }
+
+    /// Marks node `i` seen in `epoch`; whether it was not seen before.
+    fn mark(&mut self, i: usize, epoch: u32) -> bool {
+        let s = &mut self.stamps[i];
+        let first = *s != epoch;
+        *s = epoch;
+        first
+    }
+}
+
+thread_local! {
+    static WALK_STAMPS: std::cell::RefCell<WalkStamps> = std::cell::RefCell::default();
 }

@@ -314,36 +314,26 @@ impl Checker<'_> {
     fn relevant_loops(&self, loops: &[u32], roots: &[Node]) -> Vec<u32> {
         let acf = self.acf;
         let mut used: rustc_hash::FxHashSet<u32> = rustc_hash::FxHashSet::default();
-        let mut stack: Vec<Node> = roots.to_vec();
-        let mut seen_vars: rustc_hash::FxHashSet<u32> = rustc_hash::FxHashSet::default();
-        let mut seen_loads: rustc_hash::FxHashSet<u32> = rustc_hash::FxHashSet::default();
+        let mut starts: Vec<Node> = roots.to_vec();
         for &l in loops {
             if acf.is_td(acf.loops[l as usize].cont) {
-                stack.push(acf.loops[l as usize].cont);
+                starts.push(acf.loops[l as usize].cont);
             }
         }
-        while let Some(n) = stack.pop() {
-            let mut more: Vec<Node> = Vec::new();
-            acf.walk(n, |k| {
-                match k {
-                    Kind::Atom(Atom::Iter(l)) => {
-                        used.insert(l);
-                    }
-                    Kind::Atom(Atom::LoopVar(v)) if seen_vars.insert(v) => {
-                        let lv = &acf.loopvars[v as usize];
-                        used.insert(lv.loop_idx);
-                        more.push(lv.init);
-                        more.push(lv.update);
-                    }
-                    Kind::Atom(Atom::Load(i)) if seen_loads.insert(i) => {
-                        more.push(acf.loads[i as usize].addr);
-                    }
-                    _ => {}
+        // One walk from every root: it goes through loop variables' initial and next values
+        // and loads' addresses itself (`Acf::children`), so each node is read once.
+        acf.walk_from(&starts, |k| {
+            match k {
+                Kind::Atom(Atom::Iter(l)) => {
+                    used.insert(l);
                 }
-                Walk::Into
-            });
-            stack.extend(more);
-        }
+                Kind::Atom(Atom::LoopVar(v)) => {
+                    used.insert(acf.loopvars[v as usize].loop_idx);
+                }
+                _ => {}
+            }
+            Walk::Into
+        });
         loops
             .iter()
             .copied()
@@ -393,7 +383,7 @@ impl Checker<'_> {
         };
         let Some((l, cf)) = conts.get(depth) else {
             let tri = tri_at(&sub);
-            let mut key: Vec<(Node, [Tri; 32])> = tri.iter().map(|(n, t)| (*n, *t)).collect();
+            let mut key: Vec<(Node, u128)> = tri.iter().map(|(n, t)| (*n, Tri::pack(t))).collect();
             key.sort_by_key(|(n, _)| *n);
             if let Some(v) = self.verdict_cache.borrow().get(&(key.clone(), loop_active)) {
                 return (*v, true);
