@@ -298,6 +298,45 @@ impl Acf {
         r
     }
 
+    /// The conjuncts of the path predicate `n` that may differ between lanes, with the
+    /// lane-uniform ones that read loaded data or loop counters left out, when there are any:
+    /// `if (!vali[k] || j + 1 == iters) { for (l = tid; l < n; l += ntid) ... }` splits the
+    /// warp at the inner test wherever the outer one lets the warp in, and the outer one, the
+    /// same in every lane, lets in all of the warp or none of it. Deciding it would only
+    /// enumerate the loops it reads. Cheap uniform conjuncts (block index, parameters) stay.
+    /// Call after [`Acf::finalize`]: new nodes get their flags here.
+    pub fn lane_varying_part(&mut self, n: Node) -> Option<Node> {
+        let mut conj = Vec::new();
+        let mut stack = vec![n];
+        while let Some(x) = stack.pop() {
+            match self.kinds[x.index()] {
+                Kind::And(a, b) if conj.len() + stack.len() < 64 => {
+                    stack.push(b);
+                    stack.push(a);
+                }
+                _ => conj.push(x),
+            }
+        }
+        let costly = flags::LOOP | flags::LOAD | flags::UDATA;
+        let dropped = |acf: &Acf, c: Node| !acf.is_td(c) && acf.flags(c) & costly != 0;
+        if !conj.iter().any(|&c| dropped(self, c)) || !conj.iter().any(|&c| self.is_td(c)) {
+            return None;
+        }
+        let mut acc = self.konst(1);
+        for c in conj {
+            if dropped(self, c) {
+                continue;
+            }
+            let r = self.and(acc, c);
+            if r.index() >= self.flags.len() {
+                self.flags.resize(r.index() + 1, 0);
+                self.flags[r.index()] = self.flags(acc) | self.flags(c);
+            }
+            acc = r;
+        }
+        Some(acc)
+    }
+
     /// `x` rebuilt from its canonical polynomial without the terms whose coefficient is a
     /// multiple of `2^k` (they are multiples of `2^k` whatever their atoms are), if it has any.
     fn without_multiples(&mut self, x: Node, k: u32) -> Option<Node> {

@@ -23,7 +23,7 @@ __global__ void gathered(float *__restrict__ out, const float *__restrict__ src,
         for (int k = 0; k < n; k++) v = v * p[k & 3] + p[3];
     }
     const float *q = src + 2 * threadIdx.x;
-    if ((uintptr_t)q % 16 == 0) { // expect: divergent-branch definite
+    if ((uintptr_t)q % 16 == 0) { // expect: divergent-branch possible
 #pragma unroll 1
         for (int k = 0; k < n; k++) v = v * q[k] + 1.0f;
     }
