@@ -14,18 +14,18 @@ __global__ void gathered(float *__restrict__ out, const float *__restrict__ src,
     const float *p = src + 4 * r;
     float v = 0.0f;
     if (reinterpret_cast<uintptr_t>(p) % 16 == 0) {
-        float4 a = *reinterpret_cast<const float4 *>(p);
+        float4 a = *reinterpret_cast<const float4 *>(p); // expect: uncoalesced-access possible
         v = a.x + a.y + a.z + a.w;
 #pragma unroll 1
         for (int k = 0; k < n; k++) v = v * a.x + a.w;
     } else {
 #pragma unroll 1
-        for (int k = 0; k < n; k++) v = v * p[k & 3] + p[3];
+        for (int k = 0; k < n; k++) v = v * p[k & 3] + p[3]; // expect: uncoalesced-access possible
     }
     const float *q = src + 2 * threadIdx.x;
     if ((uintptr_t)q % 16 == 0) { // expect: divergent-branch possible
 #pragma unroll 1
-        for (int k = 0; k < n; k++) v = v * q[k] + 1.0f;
+        for (int k = 0; k < n; k++) v = v * q[k] + 1.0f; // expect: uncoalesced-access definite
     }
     out[g] = v;
 }
