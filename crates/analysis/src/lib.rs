@@ -712,6 +712,11 @@ fn build_acf(
     b.collect(ctx0, &mut branches, &mut accesses);
     b.finish();
     b.acf.finalize();
+    for site in &mut branches {
+        if let Some(a) = b.acf.lane_varying_part(site.active) {
+            site.active = a;
+        }
+    }
     b.resolve_generic_spaces(&mut accesses);
     BuiltAcf {
         ctxs: b.ctxs.clone(),

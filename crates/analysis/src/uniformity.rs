@@ -680,6 +680,9 @@ impl Uniformity {
         callee_ret: &mut dyn FnMut(FuncId, u64) -> u64,
     ) -> Option<Cause> {
         let data = &func.insts[inst];
+        if data.op == Opcode::Shfl && self.shuffle_is_uniform(func, fa, inst) {
+            return None;
+        }
         if let Some(kind) = source_of(data) {
             return Some(Cause::Source { inst, kind });
         }
@@ -755,6 +758,43 @@ impl Uniformity {
             }
         }
         None
+    }
+
+    /// Whether the shuffle `inst` gives every lane of the warp the same value. With every lane
+    /// a member (member mask `-1`), all 32 lanes execute it and every source lane is active,
+    /// so each lane reads some lane's `a`:
+    ///
+    /// * `shfl.sync.idx` with clamp `31` (one 32-lane segment) reads lane `b & 31` in every
+    ///   lane (PTX ISA: `j = b[4:0]`, always `<= maxLane = 31`); when `b` is the same in every
+    ///   lane (a constant, a warp-uniform value), all lanes read one lane's `a`: the broadcast of
+    ///   `__shfl_sync(0xffffffff, v, leader)`, whatever `v` is;
+    /// * in any mode, when `a` itself is the same in every lane, any lane read holds it.
+    ///
+    /// A narrower member mask or width (`__shfl_sync(m, v, 0, 16)`, clamp `0x101f`) gives each
+    /// segment or group its own value and stays thread-dependent.
+    fn shuffle_is_uniform(&self, func: &Function, fa: &FunctionAnalyses, inst: Inst) -> bool {
+        let d = &func.insts[inst];
+        if d.guard.is_some() || d.operands.len() != 5 {
+            return false;
+        }
+        let full = matches!(
+            const_of(func, fa, inst, &d.operands[4]),
+            Some(-1 | 0xffff_ffff)
+        );
+        if !full {
+            return false;
+        }
+        let uniform = |op: &Operand| match op {
+            Operand::Imm(_) | Operand::UImm(_) => true,
+            Operand::Reg(r) => self.use_cause(fa, inst, *r).is_none(),
+            _ => false,
+        };
+        if uniform(&d.operands[1]) {
+            return true;
+        }
+        d.mods.shfl_mode == Some(warpscope_ptx::ShflMode::Idx)
+            && const_of(func, fa, inst, &d.operands[3]) == Some(31)
+            && uniform(&d.operands[2])
     }
 
     /// The cause for return `k` (or any return when `k == usize::MAX`) of a call.

@@ -816,3 +816,27 @@ fn a_butterfly_reduction_over_the_warp_is_one_value_in_every_lane() {
         r.report.findings
     );
 }
+
+#[test]
+fn a_full_warp_shuffle_from_one_lane_is_one_value_in_every_lane() {
+    // Before: the loops on `__shfl_sync(0xffffffff, v, 0)`, on a shuffle from a lane the block
+    // picks and on a shuffled uniform value were `possible` divergent branches ("depends on a
+    // value from another lane"); the width-16 broadcast and the neighbour's value stay so.
+    exact("shuffle_broadcast");
+}
+
+#[test]
+fn an_alignment_test_of_a_base_plus_multiples_of_its_alignment_is_warp_uniform() {
+    // Before: `(uintptr_t)(src + 4 * rows[g]) % 16 == 0` was a `possible` divergent branch
+    // ("its condition depends on loaded data"), as HeCBench's fma float4 paths were; the
+    // 8-byte stride stays one (`possible`: the loop inside may run no iteration).
+    exact("alignment_test");
+}
+
+#[test]
+fn a_guard_the_same_in_every_lane_does_not_spend_the_verdict_on_its_loops() {
+    // Before: the block-stride loop under `if (!s || j + 1 == iters)` was a boundary note
+    // ("evaluation budget spent"): the guard reads the 100000-trip loop `j` and a load through
+    // `k`, so both were enumerated, as in HeCBench's lda (kernel.h 139, 146, 168, 179, 199).
+    exact("uniform_guard");
+}

@@ -1224,6 +1224,10 @@ impl<'m> Builder<'m> {
                 let g = self.value_before(ctx, cb.guard.reg, b, pos);
                 let cond = if cb.guard.negated { self.acf.not(g) } else { g };
                 let act = get_active(self);
+                // Alignment tests read only the low bits their lanes share.
+                let mut memo = FxHashMap::default();
+                let cond = self.acf.aligned_form(cond, &mut memo, 64);
+                let act = self.acf.aligned_form(act, &mut memo, 64);
                 let loop_exit = fa.loops.innermost(b).is_some_and(|l| {
                     fa.loops.get(l).exits.iter().any(|&(from, _)| from == b)
                         || fa.loops.get(l).latches.contains(&b)

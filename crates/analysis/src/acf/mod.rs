@@ -208,6 +208,147 @@ impl Acf {
         self.intern(Kind::Bin(op, a, b))
     }
 
+    /// `n` with every `x & (2^k - 1)` and unsigned `x % 2^k` in it reduced to the terms of `x`
+    /// that are not multiples of `2^k`: the low `k` bits of a sum do not depend on those, in
+    /// two's complement at any width. An alignment test `(p + 16*i) % 16 == 0` is `p % 16 ==
+    /// 0`, the same in every lane whatever `i` is. Used for branch conditions; `n` itself when
+    /// nothing changes (or the expression nests deeper than `depth`).
+    pub fn aligned_form(&mut self, n: Node, memo: &mut FxHashMap<Node, Node>, depth: u32) -> Node {
+        if let Some(&r) = memo.get(&n) {
+            return r;
+        }
+        if depth == 0 {
+            return n;
+        }
+        let mut f = |acf: &mut Acf, x: Node| acf.aligned_form(x, memo, depth - 1);
+        let r = match self.kinds[n.index()] {
+            Kind::Const(_) | Kind::Atom(_) | Kind::LoopOut(..) | Kind::Opaque(..) => n,
+            Kind::Add(a, b) => {
+                let (x, y) = (f(self, a), f(self, b));
+                if (x, y) == (a, b) { n } else { self.add(x, y) }
+            }
+            Kind::Mul(a, b) => {
+                let (x, y) = (f(self, a), f(self, b));
+                if (x, y) == (a, b) { n } else { self.mul(x, y) }
+            }
+            Kind::Neg(a) => {
+                let x = f(self, a);
+                if x == a { n } else { self.neg(x) }
+            }
+            Kind::Not(a) => {
+                let x = f(self, a);
+                if x == a { n } else { self.not(x) }
+            }
+            Kind::Ext(e, a) => {
+                let x = f(self, a);
+                if x == a { n } else { self.ext(e, x) }
+            }
+            Kind::And(a, b) => {
+                let (x, y) = (f(self, a), f(self, b));
+                if (x, y) == (a, b) { n } else { self.and(x, y) }
+            }
+            Kind::Or(a, b) => {
+                let (x, y) = (f(self, a), f(self, b));
+                if (x, y) == (a, b) { n } else { self.or(x, y) }
+            }
+            Kind::Cmp(c, a, b) => {
+                let (x, y) = (f(self, a), f(self, b));
+                if (x, y) == (a, b) {
+                    n
+                } else {
+                    self.cmp(c, x, y)
+                }
+            }
+            Kind::Select(p, a, b) => {
+                let (q, x, y) = (f(self, p), f(self, a), f(self, b));
+                if (q, x, y) == (p, a, b) {
+                    n
+                } else {
+                    self.select(q, x, y)
+                }
+            }
+            Kind::Bin(op, a, b) => {
+                let (x, y) = (f(self, a), f(self, b));
+                // nvcc also writes the mask first (`and.b32 %r, %mask, %index`).
+                let (v, m) = if op == BinOp::And && self.as_const(x).is_some() {
+                    (y, x)
+                } else {
+                    (x, y)
+                };
+                let low_bits = match (op, self.as_const(m)) {
+                    (BinOp::And, Some(c)) if c > 0 && c & (c + 1) == 0 => {
+                        Some((c + 1).trailing_zeros())
+                    }
+                    (BinOp::Rem { signed: false }, Some(d)) if d > 1 && d & (d - 1) == 0 => {
+                        Some(d.trailing_zeros())
+                    }
+                    _ => None,
+                };
+                match low_bits
+                    .filter(|k| (1..=32).contains(k))
+                    .and_then(|k| self.without_multiples(v, k))
+                {
+                    Some(rest) => self.bin(op, rest, m),
+                    None if (x, y) == (a, b) => n,
+                    None => self.bin(op, x, y),
+                }
+            }
+        };
+        memo.insert(n, r);
+        r
+    }
+
+    /// The conjuncts of the path predicate `n` that may differ between lanes, with the
+    /// lane-uniform ones that read loaded data or loop counters left out, when there are any:
+    /// `if (!vali[k] || j + 1 == iters) { for (l = tid; l < n; l += ntid) ... }` splits the
+    /// warp at the inner test wherever the outer one lets the warp in, and the outer one, the
+    /// same in every lane, lets in all of the warp or none of it. Deciding it would only
+    /// enumerate the loops it reads. Cheap uniform conjuncts (block index, parameters) stay.
+    /// Call after [`Acf::finalize`]: new nodes get their flags here.
+    pub fn lane_varying_part(&mut self, n: Node) -> Option<Node> {
+        let mut conj = Vec::new();
+        let mut stack = vec![n];
+        while let Some(x) = stack.pop() {
+            match self.kinds[x.index()] {
+                Kind::And(a, b) if conj.len() + stack.len() < 64 => {
+                    stack.push(b);
+                    stack.push(a);
+                }
+                _ => conj.push(x),
+            }
+        }
+        let costly = flags::LOOP | flags::LOAD | flags::UDATA;
+        let dropped = |acf: &Acf, c: Node| !acf.is_td(c) && acf.flags(c) & costly != 0;
+        if !conj.iter().any(|&c| dropped(self, c)) || !conj.iter().any(|&c| self.is_td(c)) {
+            return None;
+        }
+        let mut acc = self.konst(1);
+        for c in conj {
+            if dropped(self, c) {
+                continue;
+            }
+            let r = self.and(acc, c);
+            if r.index() >= self.flags.len() {
+                self.flags.resize(r.index() + 1, 0);
+                self.flags[r.index()] = self.flags(acc) | self.flags(c);
+            }
+            acc = r;
+        }
+        Some(acc)
+    }
+
+    /// `x` rebuilt from its canonical polynomial without the terms whose coefficient is a
+    /// multiple of `2^k` (they are multiples of `2^k` whatever their atoms are), if it has any.
+    fn without_multiples(&mut self, x: Node, k: u32) -> Option<Node> {
+        if self.poly_operands(x).is_empty() {
+            return None;
+        }
+        let mut p = self.poly(x);
+        let before = p.terms.len();
+        p.terms.retain(|_, c| c.trailing_zeros() < k);
+        (p.terms.len() < before).then(|| self.from_poly(&p))
+    }
+
     pub fn cmp(&mut self, c: Cmp, a: Node, b: Node) -> Node {
         if !c.float
             && let (Some(x), Some(y)) = (self.as_const(a), self.as_const(b))
