@@ -171,6 +171,11 @@ fn an_unknown_pitch_alone_is_no_misalignment() {
 }
 
 #[test]
+fn sections_of_a_parameter_length_alone_are_no_misalignment() {
+    exact("section_offset");
+}
+
+#[test]
 fn masks_shifts_and_mul24_of_unknown_scalars_alone_are_no_finding() {
     let r = exact("masked");
     // The one finding left points at a constant offset, and rests on the mask's reading.
