@@ -681,14 +681,11 @@ impl Checker<'_> {
     /// residues that do occur (block indices of a known grid: every block runs) and those
     /// that are merely possible (unknown parameters, data); each set contains 0 at least.
     ///
-    /// Unknown integer parameters used as pitches ([`pitch_params`]) are read as padded
-    /// (no residue); the third set is the unknown residues with them left unknown, when that
-    /// differs.
-    fn residues(
-        &self,
-        part: &[(u32, i64)],
-        size: u32,
-    ) -> (Vec<i64>, Vec<i64>, Option<Vec<i64>>) {
+    /// Unknown integer parameters used as pitches ([`pitch_params`]), or scaled by two
+    /// elements of `size` bytes or more (section lengths, [`Self::unassumed_size`]), are read
+    /// as padded (no residue); the third set is the unknown residues with them left unknown,
+    /// when that differs.
+    fn residues(&self, part: &[(u32, i64)], size: u32) -> (Vec<i64>, Vec<i64>, Option<Vec<i64>>) {
         let mut run: u128 = 1;
         let mut unk: u128 = 1;
         let mut pitch: u128 = 1;
