@@ -171,6 +171,11 @@ fn an_unknown_pitch_alone_is_no_misalignment() {
 }
 
 #[test]
+fn sections_of_a_parameter_length_alone_are_no_misalignment() {
+    exact("section_offset");
+}
+
+#[test]
 fn masks_shifts_and_mul24_of_unknown_scalars_alone_are_no_finding() {
     let r = exact("masked");
     // The one finding left points at a constant offset, and rests on the mask's reading.
@@ -361,7 +366,8 @@ fn findings_are_ranked_proven_likely_then_caveats_that_say_what_they_rest_on() {
         caveat
             .caveat
             .as_deref()
-            .is_some_and(|c| c.starts_with("rests on an offset the analysis was not told")),
+            // `w` scales the halo's start (`4*w`): read as a padded row length, like a pitch.
+            .is_some_and(|c| c.starts_with("rests on reading an unknown integer parameter")),
         "{:?}",
         caveat.caveat
     );

@@ -372,7 +372,7 @@ impl Checker<'_> {
                 // The unknown residues come in two readings: with unknown pitches padded
                 // (`res_unk`, the measured costs) and with them left unknown (`res_strict`,
                 // only when they differ): a definite verdict must hold in both.
-                let (res_run, res_unk, res_strict) = self.residues(&part);
+                let (res_run, res_unk, res_strict) = self.residues(&part, site.size);
                 if res_strict.is_some() {
                     pitch_read = true;
                 }
@@ -597,6 +597,19 @@ impl Checker<'_> {
         }
     }
 
+    /// Whether symbol `s` is an integer kernel parameter with no assumption given, seen through
+    /// the wrappers of [`strip_wrappers`]. Scaled by two elements or more in the uniform part
+    /// of an address it is the length of the sections of a structure of arrays
+    /// (`stats[2*npoint + i]`, `u[id + 2*offset]`; nobody starts a range at twice a position),
+    /// which real code makes a multiple of the block it launches over, as it pads pitches.
+    fn unassumed_size(&self, s: u32) -> bool {
+        match self.syms.symbol(s) {
+            Sym::Atom(a) => self.unassumed_integer_atom(a),
+            Sym::Node(n) => matches!(self.acf.kind(strip_wrappers(self.acf, n)),
+                Kind::Atom(a) if self.unassumed_integer_atom(a)),
+        }
+    }
+
     /// Whether `a` is an integer kernel parameter with no assumption given.
     pub(super) fn unassumed_integer_atom(&self, a: Atom) -> bool {
         let Atom::Param {
@@ -668,10 +681,11 @@ impl Checker<'_> {
     /// residues that do occur (block indices of a known grid: every block runs) and those
     /// that are merely possible (unknown parameters, data); each set contains 0 at least.
     ///
-    /// Unknown integer parameters used as pitches ([`pitch_params`]) are read as padded
-    /// (no residue); the third set is the unknown residues with them left unknown, when that
-    /// differs.
-    fn residues(&self, part: &[(u32, i64)]) -> (Vec<i64>, Vec<i64>, Option<Vec<i64>>) {
+    /// Unknown integer parameters used as pitches ([`pitch_params`]), or scaled by two
+    /// elements of `size` bytes or more (section lengths, [`Self::unassumed_size`]), are read
+    /// as padded (no residue); the third set is the unknown residues with them left unknown,
+    /// when that differs.
+    fn residues(&self, part: &[(u32, i64)], size: u32) -> (Vec<i64>, Vec<i64>, Option<Vec<i64>>) {
         let mut run: u128 = 1;
         let mut unk: u128 = 1;
         let mut pitch: u128 = 1;
@@ -720,10 +734,16 @@ impl Checker<'_> {
                             contrib |= 1u128 << v;
                             v += step;
                         }
-                        if f.iter().any(|&s| self.unassumed_pitch(s)) {
+                        // A section `k*n` (k >= 2 elements) of a parameter length: the
+                        // start of the third array of a structure of arrays.
+                        let section = f.len() == 1
+                            && c.unsigned_abs() >= 2 * u64::from(size.max(1))
+                            && self.unassumed_size(f[0]);
+                        if section || f.iter().any(|&s| self.unassumed_pitch(s)) {
                             // An integer parameter nothing was said about that the kernel
-                            // uses as a pitch (`a[i + k*n]`): real code pads those, so it
-                            // alone is no reason to call the access misaligned, nor is
+                            // uses as a pitch (`a[i + k*n]`) or as the length of the sections
+                            // of a structure of arrays (`a[2*n + i]`): real code pads those,
+                            // so it alone is no reason to call the access misaligned, nor is
                             // reading it padded a proof that it is.
                             pitch = sumset(pitch, contrib);
                         } else {
