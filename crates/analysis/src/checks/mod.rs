@@ -615,7 +615,7 @@ impl Budget {
 
     /// Whether the site's or the kernel's budget is spent.
     pub fn spent(&self) -> bool {
-        self.site.get() >= self.per_site || self.kernel.get() >= self.per_kernel
+        self.site.get() >= self.per_site || self.kernel.get() >= self.per_kernel || self.exhausted()
     }
 
     /// Node evaluations spent by the current site.
@@ -1222,7 +1222,24 @@ pub fn measured(space: StateSpace) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::Tri;
+    use super::{Budget, Tri};
+
+    /// A site's enumeration asks [`Budget::spent`] between the environments it evaluates:
+    /// once the hard limit is reached, that ends it as the site's or the kernel's budget
+    /// would, instead of letting the site run on to its own budget past the limit.
+    #[test]
+    fn the_hard_limit_ends_an_enumeration_under_way() {
+        let b = Budget::for_share(0.0, 1);
+        b.start_site();
+        b.spend(10);
+        assert!(!b.spent());
+        b.charge(b.hard());
+        assert!(b.exhausted());
+        assert!(
+            b.spent(),
+            "a site past the hard limit should stop enumerating"
+        );
+    }
 
     /// The packed key tells apart arrays that differ in any one lane's value.
     #[test]
