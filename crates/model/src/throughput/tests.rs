@@ -717,3 +717,35 @@ fn simt_counts_branch_regions_and_divergent_visits_are_charged() {
     // (block 1 keeps its one issue slot: no divergent-visit charge)
     assert_eq!(c2[1].issue, cost[0].issue);
 }
+
+#[test]
+fn tenth_version_mul_hi_and_mul_wide_take_the_imad_pipe_twice() {
+    // without ptxas the lowering table charges `IMAD.HI`/`IMAD.WIDE` at the half rate measured
+    // for them (model_v9rates.tsv), a plain `mul.lo` at the full rate
+    let m = module_of(
+        ".version 8.0\n.target sm_90\n.address_size 64\n\
+         .visible .entry k(.param .u64 p)\n{\n.reg .b32 %r<8>;\n.reg .b64 %rd<4>;\n\
+         mov.u32 %r1, %tid.x;\n\
+         mul.hi.u32 %r2, %r1, %r1;\n\
+         mul.wide.u32 %rd1, %r1, %r2;\n\
+         mul.lo.s32 %r3, %r1, %r2;\n\
+         mad.hi.u32 %r4, %r1, %r2, %r3;\n\
+         ret;\n}\n",
+    );
+    let f = m.funcs.values().next().unwrap();
+    let b = f.blocks.keys().next().unwrap();
+    let got: Vec<(f64, f64)> = f.blocks[b]
+        .insts
+        .iter()
+        .skip(1)
+        .take(4)
+        .map(|&i| {
+            let (issue, u) = lowered(&f.insts[i]);
+            (issue, u[Unit::Imad as usize])
+        })
+        .collect();
+    assert_eq!(
+        got,
+        vec![(1.0, 2.0), (1.0, 2.0), (1.0, 1.0), (1.0, 2.0)]
+    );
+}
