@@ -744,8 +744,5 @@ fn tenth_version_mul_hi_and_mul_wide_take_the_imad_pipe_twice() {
             (issue, u[Unit::Imad as usize])
         })
         .collect();
-    assert_eq!(
-        got,
-        vec![(1.0, 2.0), (1.0, 2.0), (1.0, 1.0), (1.0, 2.0)]
-    );
+    assert_eq!(got, vec![(1.0, 2.0), (1.0, 2.0), (1.0, 1.0), (1.0, 2.0)]);
 }
