@@ -274,7 +274,7 @@ fn ptxas_lowering_drops_moves_and_splits_integer_adds() {
             (0.0, 0.0, 0.0),   // register rename
             (0.0, 0.0, 0.0),   // immediate
             (1.0, 0.5, 0.5),   // IADD3 or VIADD
-            (1.0, 0.0, 1.0),   // IMAD.WIDE
+            (1.0, 0.0, 2.0),   // IMAD.WIDE: half rate, twice on its pipe (v9 measured)
             (1.0, 1.0, 0.0),   // SHF (sign)
             (0.0, 0.0, 0.0),   // zero extension
             (0.0, 0.0, 0.0),   // cvta
