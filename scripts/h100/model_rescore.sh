@@ -7,8 +7,8 @@
 #
 #   scripts/h100/model_rescore.sh OUTDIR [WARPSCOPE] [EMIT_ROOT]
 #     WARPSCOPE default target/release/warpscope; EMIT_ROOT default .dev/model
-#   SETS: which of liang heldout heldout2 heldout3 heldout4 heldout5 heldout6 heldout7 heldout8 (default all;
-#     heldout7's and heldout8's timings are the H200's)
+#   SETS: which of liang heldout heldout2 heldout3 heldout4 heldout5 heldout6 heldout7 heldout8 heldout9 (default all;
+#     heldout7's, heldout8's and heldout9's timings are the H200's)
 #   -> OUTDIR/SET/{model,sorting,greedy,greedy-max}.json and OUTDIR/SET_accuracy.md
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -34,7 +34,7 @@ score() { # name spec emitdir timing
         > "$OUTD/${name}_accuracy.md"
     grep "mean absolute error" "$OUTD/${name}_accuracy.md" | grep -i h100
 }
-for set in ${SETS:-liang heldout heldout2 heldout3 heldout4 heldout5 heldout6 heldout7 heldout8}; do
+for set in ${SETS:-liang heldout heldout2 heldout3 heldout4 heldout5 heldout6 heldout7 heldout8 heldout9}; do
     case $set in
         liang) score liang "$V/liang_h100.toml" "$EMIT/emit" "$V/model_timing_graph.tsv" ;;
         heldout) score heldout "$V/liang_heldout_h100.toml" "$EMIT/ho/emit" "$V/heldout_timing.tsv" ;;
@@ -45,6 +45,7 @@ for set in ${SETS:-liang heldout heldout2 heldout3 heldout4 heldout5 heldout6 he
         heldout6) score heldout6 "$V/liang_heldout6_h100.toml" "$EMIT/h6/emit" "$V/heldout6_timing.tsv" ;;
         heldout7) score heldout7 "$V/liang_heldout7_h100.toml" "$EMIT/h7/emit" "$V/heldout7_timing.tsv" ;;
         heldout8) score heldout8 "$V/liang_heldout8_h100.toml" "$EMIT/h8/emit" "$V/heldout8_timing.tsv" ;;
+        heldout9) score heldout9 "$V/liang_heldout9_h100.toml" "$EMIT/h9/emit" "$V/heldout9_timing.tsv" ;;
         *) echo "unknown set $set" >&2; exit 2 ;;
     esac
 done

@@ -10,11 +10,12 @@
 //! in an unconditional `BRA`/`JMP` (no guard or `@PT`, no predicate operand) or an unguarded
 //! `EXIT`/`RET`; a `BRA` also goes to its target (`BRX`/`JMX` targets are not known: only the
 //! fall-through is kept). A back edge is an edge to a block that does not start after the
-//! branch's block; its natural loop is its target and every block that reaches its source
-//! without passing the target. Loops with the same header are one loop. Limit, stated: a
-//! forward jump laid out backwards (an exit block placed before the code that jumps to it) is
-//! taken for a loop; that can only put SASS in more loops than it is, so it can only leave
-//! hoisted code uncounted as hoisted, never move code out of a loop it is in.
+//! branch's block and from which the branch's block can be reached again: a jump to an earlier
+//! block that never comes back (ptxas lays out an early exit, or the tail of a `while` whose
+//! test fails at once, before the code that jumps to it) closes no cycle and is no loop. Its
+//! loop is every block that reaches its source without passing its target and is reached from
+//! the target (for a target that dominates the source, the natural loop). Loops with the same
+//! header are one loop.
 
 use crate::listing::SassInst;
 
@@ -48,6 +49,19 @@ fn ends_block(inst: &SassInst) -> bool {
         base(&inst.opcode),
         "BRA" | "BRX" | "JMX" | "JMP" | "EXIT" | "RET" | "BREAK" | "BSYNC"
     )
+}
+
+/// The blocks reached from block `h` (itself included) along `succs`.
+fn reached_from(h: usize, succs: &[Vec<usize>]) -> Vec<bool> {
+    let mut seen = vec![false; succs.len()];
+    let mut stack = vec![h];
+    while let Some(x) = stack.pop() {
+        if !seen[x] {
+            seen[x] = true;
+            stack.extend(succs[x].iter().copied());
+        }
+    }
+    seen
 }
 
 /// The loop depth of each instruction of `insts` (one function's code, in address order): how
@@ -90,12 +104,18 @@ pub fn loop_depths(insts: &[SassInst]) -> Vec<u32> {
             preds[t].push(b);
         }
     }
-    // natural loops, merged by header
+    // natural loops, merged by header; `from[h]`: the blocks reached from `h`, found once per
+    // header that some backward edge goes to
     let mut body: Vec<Option<Vec<bool>>> = vec![None; nb];
+    let mut from: Vec<Option<Vec<bool>>> = vec![None; nb];
     for (u, s) in succs.iter().enumerate() {
         for &h in s {
             if h > u {
                 continue;
+            }
+            let reached = from[h].get_or_insert_with(|| reached_from(h, &succs));
+            if !reached[u] {
+                continue; // a jump back to code that never returns: no cycle
             }
             let inside = body[h].get_or_insert_with(|| {
                 let mut v = vec![false; nb];
@@ -104,7 +124,7 @@ pub fn loop_depths(insts: &[SassInst]) -> Vec<u32> {
             });
             let mut stack = vec![u];
             while let Some(x) = stack.pop() {
-                if inside[x] {
+                if inside[x] || !reached[x] {
                     continue;
                 }
                 inside[x] = true;
@@ -157,7 +177,7 @@ mod tests {
     #[test]
     fn unconditional_branches_do_not_fall_through() {
         // the block after the unconditional BRA at 0x40 is reached by nothing: its backward
-        // branch makes a loop of itself and the header, not of the block before it
+        // branch to 0x20 closes no cycle (0x20 never reaches it), so it is in no loop
         let text = "\t.text.k:\n\
             /*0000*/ ISETP.GE.AND P0, PT, R2, 0x8, PT ;\n\
             /*0010*/ @P0 BRA 0x40 ;\n\
@@ -166,7 +186,26 @@ mod tests {
             /*0040*/ BRA 0x60 ;\n\
             /*0050*/ @P2 BRA 0x20 ;\n\
             /*0060*/ EXIT ;\n";
-        assert_eq!(depths(text), vec![0, 0, 1, 1, 0, 1, 0]);
+        assert_eq!(depths(text), vec![0, 0, 1, 1, 0, 0, 0]);
         assert!(depths("").is_empty());
+    }
+
+    #[test]
+    fn a_backward_jump_to_an_exit_is_no_loop() {
+        // ptxas's layout of a loop with an early exit: the exit block (0x40) before the loop
+        // (0x60..0x90), which leaves it by jumping back; only 0x90 -> 0x60 closes a cycle
+        let text = "\t.text.k:\n\
+            /*0000*/ S2R R0, SR_TID.X ;\n\
+            /*0010*/ ISETP.GE.AND P0, PT, R0, 0x10, PT ;\n\
+            /*0020*/ @!P0 BRA 0x60 ;\n\
+            /*0030*/ MOV R1, RZ ;\n\
+            /*0040*/ STG.E [R2.64], R1 ;\n\
+            /*0050*/ EXIT ;\n\
+            /*0060*/ IADD3 R1, R1, 0x1, RZ ;\n\
+            /*0070*/ ISETP.GE.AND P1, PT, R1, R0, PT ;\n\
+            /*0080*/ @P1 BRA 0x40 ;\n\
+            /*0090*/ @!P2 BRA 0x60 ;\n\
+            /*00a0*/ BRA 0x40 ;\n";
+        assert_eq!(depths(text), vec![0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 0]);
     }
 }

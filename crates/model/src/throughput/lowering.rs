@@ -114,7 +114,8 @@ pub fn issue_slots(class: &str) -> f64 {
 /// * a 32-bit integer add, subtract, min or max is issued as `IADD3`/`IMNMX` on the integer ALU
 ///   or as `VIADD`/`VIMNMX` on the pipe `IMAD` uses (model_rates.tsv: IMAD and VIADD together
 ///   1.95 per clock per SM, beside LOP3 and IADD3), and ptxas balances the two: half of each;
-/// * `mul.wide` is one `IMAD.WIDE`; a 32-bit integer division or remainder by a run-time
+/// * `mul.wide` is one `IMAD.WIDE` and a 32-bit `mul.hi` one `IMAD.HI`, each twice on the IMAD
+///   pipe (half rate, measured); a 32-bit integer division or remainder by a run-time
 ///   divisor keeps its 18 (unsigned) or 24 (signed) issue slots, of which 2 conversions, one
 ///   MUFU, one fp32, 4 IMAD and the rest on the integer ALU (its SASS sequence), and occupies
 ///   [`Unit::Idiv`] once: the whole sequence's measured rate, which these pipes do not explain;
@@ -183,8 +184,16 @@ pub fn lowered(i: &InstData) -> (f64, [f64; Unit::COUNT]) {
             units[Unit::Imad as usize] = 0.5;
             (1.0, units)
         }
+        // `mul.wide` is one `IMAD.WIDE` and a 32-bit `mul.hi` one `IMAD.HI`: both at half the
+        // IMAD pipe's rate (ninth version, measured: model_v9rates.tsv, IMAD.HI.U32 0.99 and
+        // IMAD.WIDE.U32 0.78 warp instructions per clock per SM against IMAD's 1.97), so each
+        // takes the pipe twice, as the SASS counts already charge them
         "int_mul_wide" => {
-            units[Unit::Imad as usize] = 1.0;
+            units[Unit::Imad as usize] = 2.0;
+            (1.0, units)
+        }
+        "int_mul" | "int_mad" if i.mods.mul_mode == Some(warpscope_ptx::MulMode::Hi) => {
+            units[Unit::Imad as usize] = 2.0;
             (1.0, units)
         }
         // a 32-bit (or narrower) integer converted to fp32 is one `I2FP.F32.S32`/`.U32`, which

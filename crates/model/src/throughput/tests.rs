@@ -274,7 +274,7 @@ fn ptxas_lowering_drops_moves_and_splits_integer_adds() {
             (0.0, 0.0, 0.0),   // register rename
             (0.0, 0.0, 0.0),   // immediate
             (1.0, 0.5, 0.5),   // IADD3 or VIADD
-            (1.0, 0.0, 1.0),   // IMAD.WIDE
+            (1.0, 0.0, 2.0),   // IMAD.WIDE: half rate, twice on its pipe (v9 measured)
             (1.0, 1.0, 0.0),   // SHF (sign)
             (0.0, 0.0, 0.0),   // zero extension
             (0.0, 0.0, 0.0),   // cvta
@@ -716,4 +716,33 @@ fn simt_counts_branch_regions_and_divergent_visits_are_charged() {
     simt_refine(&small, &l2, Some(&kp), &max_exec, &mach, &mut c2);
     // (block 1 keeps its one issue slot: no divergent-visit charge)
     assert_eq!(c2[1].issue, cost[0].issue);
+}
+
+#[test]
+fn tenth_version_mul_hi_and_mul_wide_take_the_imad_pipe_twice() {
+    // without ptxas the lowering table charges `IMAD.HI`/`IMAD.WIDE` at the half rate measured
+    // for them (model_v9rates.tsv), a plain `mul.lo` at the full rate
+    let m = module_of(
+        ".version 8.0\n.target sm_90\n.address_size 64\n\
+         .visible .entry k(.param .u64 p)\n{\n.reg .b32 %r<8>;\n.reg .b64 %rd<4>;\n\
+         mov.u32 %r1, %tid.x;\n\
+         mul.hi.u32 %r2, %r1, %r1;\n\
+         mul.wide.u32 %rd1, %r1, %r2;\n\
+         mul.lo.s32 %r3, %r1, %r2;\n\
+         mad.hi.u32 %r4, %r1, %r2, %r3;\n\
+         ret;\n}\n",
+    );
+    let f = m.funcs.values().next().unwrap();
+    let b = f.blocks.keys().next().unwrap();
+    let got: Vec<(f64, f64)> = f.blocks[b]
+        .insts
+        .iter()
+        .skip(1)
+        .take(4)
+        .map(|&i| {
+            let (issue, u) = lowered(&f.insts[i]);
+            (issue, u[Unit::Imad as usize])
+        })
+        .collect();
+    assert_eq!(got, vec![(1.0, 2.0), (1.0, 2.0), (1.0, 1.0), (1.0, 2.0)]);
 }
