@@ -7,7 +7,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$ROOT"
 TMP="$(mktemp -d)"
 trap 'rm -rf "$TMP"' EXIT
-cargo build -q -p warpscope-emu --example dump_init
+cargo build -q -p warpscope-emu --features tools --example dump_init
 BIN="${CARGO_TARGET_DIR:-target}/debug/examples/dump_init"
 status=0
 for spec in crates/emu/tests/specs/init_matrix.toml corpus/*.toml; do

@@ -10,7 +10,7 @@
 #   $OUT/ncu_log.txt  toolchain versions, per-program status and timings
 # Unpack into validation/h100/ and compare:
 #   tar xzf ncu.tar.gz -C validation/h100
-#   cargo run --release -p warpscope-validate --example h100_compare
+#   cargo run --release -p warpscope-validate --features tools --example h100_compare
 #
 # Each program is built like the corpus PTX (nvcc -O3 -lineinfo -arch=sm_90), run under
 # `ncu --section SourceCounters --import-source yes` (the source page's "Divergent Branches",

@@ -1,6 +1,6 @@
 //! Writes every buffer's initial contents of a launch spec to OUTDIR/init/<name>.bin, the way
 //! `scripts/h100/run_spec_cupy.py SPEC OUTDIR --init-only` does (to check they agree):
-//! `cargo run -p warpscope-emu --example dump_init -- SPEC OUTDIR`.
+//! `cargo run -p warpscope-emu --features tools --example dump_init -- SPEC OUTDIR`.
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.len() != 3 {

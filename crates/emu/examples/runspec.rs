@@ -1,4 +1,4 @@
-//! Runs a launch spec: `cargo run --release -p warpscope-emu --example runspec -- SPEC [det]`.
+//! Runs a launch spec: `cargo run --release -p warpscope-emu --features tools --example runspec -- SPEC [det]`.
 use warpscope_emu::*;
 
 fn main() {

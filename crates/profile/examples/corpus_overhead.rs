@@ -1,7 +1,7 @@
 //! Wall time of every corpus launch spec: plain emulation against the full profile (and the
 //! profile with basic-block vectors and a memory trace), on one host thread.
 //!
-//! `cargo run --release -p warpscope-profile --example corpus_overhead [-- NAME ...]`
+//! `cargo run --release -p warpscope-profile --features tools --example corpus_overhead [-- NAME ...]`
 
 use std::sync::Arc;
 use std::time::Instant;

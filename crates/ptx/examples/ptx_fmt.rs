@@ -1,6 +1,6 @@
 //! Parses a PTX file and prints it back (normalized) on stdout; errors go to stderr.
 //!
-//! `cargo run -p warpscope-ptx --example ptx_fmt -- FILE > OUT.ptx`
+//! `cargo run -p warpscope-ptx --features tools --example ptx_fmt -- FILE > OUT.ptx`
 
 fn main() {
     let Some(path) = std::env::args().nth(1) else {

@@ -4,7 +4,7 @@
 //! of 3:
 //!
 //! ```sh
-//! cargo run --release -p warpscope-sass --example compile_time -- validation/realworld/ptx/cs_vectorAdd.ptx
+//! cargo run --release -p warpscope-sass --features tools --example compile_time -- validation/realworld/ptx/cs_vectorAdd.ptx
 //! ```
 
 use std::time::{Duration, Instant};

@@ -1,5 +1,5 @@
 //! Runs `check` on corpus files and prints findings, mismatches against the `// expect:`
-//! comments and timings: `cargo run --release -p warpscope-validate --example corpus_check
+//! comments and timings: `cargo run --release -p warpscope-validate --features tools --example corpus_check
 //! [-- NAME_FILTER [acf|drano]]`.
 
 use std::time::Instant;

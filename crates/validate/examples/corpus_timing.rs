@@ -1,5 +1,5 @@
 //! Per-module analysis times over the corpus (the table in docs/performance.md):
-//! `cargo run --release -p warpscope-validate --example corpus_timing [-- RUNS]`.
+//! `cargo run --release -p warpscope-validate --features tools --example corpus_timing [-- RUNS]`.
 //! Each module is parsed and lowered once, then checked RUNS times (default 20); the table
 //! gives the median of each phase.
 

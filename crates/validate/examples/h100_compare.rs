@@ -1,5 +1,5 @@
 //! Static findings beside H100 measurements, per CUDA source line of the corpus (the table in
-//! docs/accuracy.md): `cargo run --release -p warpscope-validate --example h100_compare
+//! docs/accuracy.md): `cargo run --release -p warpscope-validate --features tools --example h100_compare
 //! [-- NCU_DIR]`.
 //!
 //! H100 data, per corpus file `NAME` (first found): every `NCU_DIR/NAME*.csv` (Nsight Compute
