@@ -171,6 +171,13 @@ fn an_unknown_pitch_alone_is_no_misalignment() {
 }
 
 #[test]
+fn a_register_the_loop_header_overwrites_carries_nothing_around_the_loop() {
+    // Before: the four dense reads of the unrolled body were `possible` uncoalesced accesses
+    // (a fresh unknown cut the builder's cycle through the latch, read as loaded data).
+    exact("header_write");
+}
+
+#[test]
 fn sections_of_a_parameter_length_alone_are_no_misalignment() {
     exact("section_offset");
 }

@@ -54,12 +54,6 @@ impl Builder<'_> {
         }
     }
 
-    pub(super) fn loop_var(&mut self, ctx: usize, reg: Reg, h: Block, l: Loop) -> Node {
-        let (v, vi) = self.loop_var_atom(ctx, reg, h, l);
-        self.loop_var_values(ctx, reg, h, l, vi);
-        v
-    }
-
     /// The atom of the loop-carried value of `reg` at header `h`, its initial and update
     /// values still to be built ([`Self::loop_var_values`]).
     pub(super) fn loop_var_atom(&mut self, ctx: usize, reg: Reg, h: Block, l: Loop) -> (Node, u32) {
