@@ -178,6 +178,14 @@ fn a_register_the_loop_header_overwrites_carries_nothing_around_the_loop() {
 }
 
 #[test]
+fn an_unknown_grid_is_sampled_inside_a_3d_halo() {
+    // Before: no finding at all (every sampled block had z = 0, so `k >= 4` switched every
+    // lane off); a first fix that sampled interior blocks but read the padded pitch without
+    // the sampled block also reported the y neighbours, whole rows away.
+    exact("halo_3d");
+}
+
+#[test]
 fn sections_of_a_parameter_length_alone_are_no_misalignment() {
     exact("section_offset");
 }

@@ -226,7 +226,7 @@ impl Checker<'_> {
                             .chain([].iter())
                             .any(|(a, _)| undecided(a, &env))
                     || nonaffine && first.is_empty());
-            let mut samples: Vec<(Rc<WarpVal>, Rc<WarpVal>, u32, bool)> = Vec::new();
+            let mut samples: Vec<(Rc<WarpVal>, Rc<WarpVal>, u32, bool, usize)> = Vec::new();
             for (k, (e, c)) in envs.iter().enumerate() {
                 if k > 0 && (simulate || first.get(k).is_none()) && self.budget.spent() {
                     budget_spent = true;
@@ -237,16 +237,19 @@ impl Checker<'_> {
                     for s in ss.iter() {
                         let (a, act) =
                             self.eval2_sample(addr_node, site.active, s, e.uniform_nodes.clone());
-                        samples.push((a, act, s.active, s.exact));
+                        samples.push((a, act, s.active, s.exact, k));
                     }
                 } else if let Some((a, act)) = first.get(k) {
-                    samples.push((a.clone(), act.clone(), u32::MAX, true));
+                    samples.push((a.clone(), act.clone(), u32::MAX, true, k));
                 } else {
                     let (a, act) = self.eval2(addr_node, site.active, e);
-                    samples.push((a, act, u32::MAX, true));
+                    samples.push((a, act, u32::MAX, true, k));
                 }
             }
-            for (addr, act, loop_active, exact) in samples {
+            for (addr, act, loop_active, exact, k) in samples {
+                // The padded reading evaluates the address again in the sample's own
+                // environment: its block (an unknown grid's sampled block) and parameters.
+                let penv = &envs[k].0;
                 // Active lanes: not known to be off; those not known either way because of
                 // data make the mask data-dependent.
                 let here = env.valid & loop_active;
@@ -266,7 +269,7 @@ impl Checker<'_> {
                 let addr = if !shared
                     && addr.unknown & lanes_on == 0
                     && addr.opaque & lanes_on != 0
-                    && let Some(a) = self.padded_pitch_addr(site, &env, lanes_on)
+                    && let Some(a) = self.padded_pitch_addr(site, penv, lanes_on)
                 {
                     padded_first = true;
                     Rc::new(a)
@@ -299,7 +302,7 @@ impl Checker<'_> {
                 let (split, padded) = match addr.split(lanes_on) {
                     Some(s) => (Some(s), padded_first),
                     None if !shared => (
-                        self.padded_pitch_addr(site, &env, lanes_on)
+                        self.padded_pitch_addr(site, penv, lanes_on)
                             .and_then(|a| a.split(lanes_on)),
                         true,
                     ),
@@ -927,7 +930,9 @@ fn constant_stride(offs: &[(u32, i64)]) -> Option<i64> {
 
 /// Blocks standing for an unknown grid where an access's cost depends on the block index in a
 /// way no symbol carries (a remainder of the global index, `t[i % 30]`): the first four in x,
-/// two far ones (odd and even), and a few in y.
+/// two far ones (odd and even), a few in y, and two inside the grid in every dimension: a
+/// stencil over a 3-D grid of 3-D blocks guards its halo (`k >= 4`, `j >= 4`) so that no lane
+/// of a block at `z = 0` or `y = 0` runs the access (HeCBench's hypterm, 16×4×4 blocks).
 fn unknown_grid_blocks() -> Vec<[u32; 3]> {
     vec![
         [0, 0, 0],
@@ -938,6 +943,8 @@ fn unknown_grid_blocks() -> Vec<[u32; 3]> {
         [1000, 0, 0],
         [0, 1, 0],
         [1, 37, 0],
+        [1, 1, 1],
+        [37, 37, 37],
     ]
 }
 
