@@ -186,6 +186,13 @@ fn an_unknown_grid_is_sampled_inside_a_3d_halo() {
 }
 
 #[test]
+fn rows_counted_in_pairs_are_padded_rows() {
+    // Before: all four kernels "may start mid-sector" (`bid * n / 2` was a symbol of unknown
+    // residue); after: only the shifted rows and the bitonic partner.
+    exact("halved_rows");
+}
+
+#[test]
 fn sections_of_a_parameter_length_alone_are_no_misalignment() {
     exact("section_offset");
 }

@@ -595,6 +595,25 @@ impl Checker<'_> {
                 Kind::Atom(a) => is_pitch(a),
                 Kind::Bin(crate::expr::BinOp::Shl, _, amount) => param_atom(self.acf, amount)
                     .is_some_and(|a| is_pitch(a) && self.pitches.get(&a) == Some(&PitchUse::Shift)),
+                // A row of a padded length counted in pairs or quads (`bid * n / 2` over
+                // `half2`, `n / 4` over `float4`): the quotient by 2, 4 or 8 of a row index
+                // times a pitch is padded too (C's rounding toward zero adds `x >> 31` first,
+                // zero for the non-negative products a row index makes). Half a lone parameter
+                // (`a[i + n / 2]`, a bitonic sort's partner) is an offset: not read so.
+                Kind::Bin(crate::expr::BinOp::Shr { .. }, x, k)
+                    if matches!(self.acf.kind(k), Kind::Const(1..=3)) =>
+                {
+                    let x = rounded_dividend(self.acf, x);
+                    let p = self.acf.poly(x);
+                    !p.terms.is_empty()
+                        && p.terms.keys().all(|m| {
+                            m.len() >= 2
+                                && m.iter().any(|a| match self.acf.kind(*a) {
+                                    Kind::Atom(a) => is_pitch(a),
+                                    _ => false,
+                                })
+                        })
+                }
                 _ => false,
             },
         }
@@ -856,6 +875,39 @@ fn param_atom(acf: &Acf, n: Node) -> Option<Atom> {
             },
             _ => return None,
         }
+    }
+}
+
+/// The dividend `x` of C's signed division by a power of two as nvcc writes it, `x + (x >>
+/// 31)` (or `x + ((x >> 31) >> (32 - k))`) before the shift; any other node as it is.
+fn rounded_dividend(acf: &Acf, n: Node) -> Node {
+    let bare = |mut n: Node| {
+        while let Kind::Ext(_, x) = acf.kind(n) {
+            n = x;
+        }
+        n
+    };
+    let n = bare(n);
+    let Kind::Add(a, b) = acf.kind(n) else {
+        return n;
+    };
+    let (a, b) = (bare(a), bare(b));
+    let sign_of = |s: Node, x: Node| {
+        let mut s = s;
+        loop {
+            match acf.kind(s) {
+                Kind::Bin(crate::expr::BinOp::Shr { .. }, y, _) if bare(y) == x => return true,
+                Kind::Bin(crate::expr::BinOp::Shr { .. }, y, _) => s = bare(y),
+                _ => return false,
+            }
+        }
+    };
+    if sign_of(a, b) {
+        b
+    } else if sign_of(b, a) {
+        a
+    } else {
+        n
     }
 }
 
