@@ -28,11 +28,6 @@ pub struct Ctx {
     in_progress: FxHashSet<(Reg, Block)>,
     /// Registers each loop writes (built once per loop on first question).
     loop_writes: FxHashMap<Loop, FxHashSet<Reg>>,
-    /// Per block, the registers whose first access in it is a read (`true`) or an unguarded
-    /// write (`false`); registers it does not touch are absent.
-    first_access: FxHashMap<Block, FxHashMap<Reg, bool>>,
-    /// Whether a register is live at a block's entry (some path reads it before writing it).
-    live_memo: FxHashMap<(Reg, Block), bool>,
     /// Per block, the positions at which each register is written, ascending (built once per
     /// block): finding the definition before a position is a search, not a scan, which
     /// made large straight-line blocks quadratic.
@@ -169,8 +164,6 @@ impl<'m> Builder<'m> {
             loop_of_header: FxHashMap::default(),
             in_progress: FxHashSet::default(),
             loop_writes: FxHashMap::default(),
-            first_access: FxHashMap::default(),
-            live_memo: FxHashMap::default(),
             block_writes: FxHashMap::default(),
             incoming_memo: FxHashMap::default(),
             children: FxHashMap::default(),
@@ -291,7 +284,7 @@ impl<'m> Builder<'m> {
         // `a' = b + s`, `b' = c + s`, ...), and such a cycle could only be cut by an unknown.
         for l in warpscope_ir::control::loop_nest(fa, b) {
             let h = fa.loops.get(l).header;
-            if h != b && self.carried_by_loop(ctx, reg, l) {
+            if h != b && self.defined_in_loop(ctx, reg, l) {
                 let is_var = fa.cfg.entry() != Some(h)
                     && self.controls[self.ctxs[ctx].func].header_of[h] == Some(l);
                 if is_var && !self.ctxs[ctx].entry_memo.contains_key(&(reg, h)) {
@@ -316,7 +309,7 @@ impl<'m> Builder<'m> {
             // up may be waiting for (a value after the loop asked for the latch's `%r54 =
             // %r14 + s`, whose merge reads the body's conditions, which read `%r54` at the
             // header): a cycle cut only by an unknown.
-            Some(l) if self.carried_by_loop(ctx, reg, l) => {
+            Some(l) if self.defined_in_loop(ctx, reg, l) => {
                 let (v, vi) = self.loop_var_atom(ctx, reg, b, l);
                 self.pending.push((ctx, reg, b, l, vi));
                 v
@@ -326,60 +319,6 @@ impl<'m> Builder<'m> {
         self.ctxs[ctx].in_progress.remove(&(reg, b));
         self.ctxs[ctx].entry_memo.insert((reg, b), n);
         n
-    }
-
-    /// Whether `reg` carries a value around loop `l`: the loop writes it and its value at the
-    /// header's entry is read on some path (it is live there). A register every path from the
-    /// header overwrites before reading (nvcc's `%r14 = col + 2*ntid` at the top of an
-    /// unrolled body, which an outer loop then also writes) is no loop variable: making it
-    /// one would read it back through its own update, a cycle cut only by an unknown.
-    fn carried_by_loop(&mut self, ctx: usize, reg: Reg, l: Loop) -> bool {
-        self.defined_in_loop(ctx, reg, l) && {
-            let h = self.fa(ctx).loops.get(l).header;
-            self.live_at_entry(ctx, reg, h)
-        }
-    }
-
-    /// Whether some path from `b`'s entry reads `reg` before an unguarded write of it.
-    fn live_at_entry(&mut self, ctx: usize, reg: Reg, b: Block) -> bool {
-        if let Some(&v) = self.ctxs[ctx].live_memo.get(&(reg, b)) {
-            return v;
-        }
-        let func = self.func(ctx);
-        let fa = self.fa(ctx);
-        let mut seen: FxHashSet<Block> = FxHashSet::default();
-        let mut stack = vec![b];
-        let mut live = false;
-        while let Some(x) = stack.pop() {
-            if !seen.insert(x) {
-                continue;
-            }
-            let first = self.ctxs[ctx].first_access.entry(x).or_insert_with(|| {
-                let mut m: FxHashMap<Reg, bool> = FxHashMap::default();
-                for &i in &func.blocks[x].insts {
-                    let data = &func.insts[i];
-                    warpscope_ir::effects::for_each_use(data, |r| {
-                        m.entry(r).or_insert(true);
-                    });
-                    if data.guard.is_none() {
-                        warpscope_ir::effects::for_each_def(data, |r| {
-                            m.entry(r).or_insert(false);
-                        });
-                    }
-                }
-                m
-            });
-            match first.get(&reg) {
-                Some(true) => {
-                    live = true;
-                    break;
-                }
-                Some(false) => {}
-                None => stack.extend_from_slice(fa.cfg.succs(x)),
-            }
-        }
-        self.ctxs[ctx].live_memo.insert((reg, b), live);
-        live
     }
 
     fn defined_in_loop(&mut self, ctx: usize, reg: Reg, l: Loop) -> bool {

@@ -3,12 +3,12 @@
 // and a remainder loop after it that tests where the first left the column. nvcc writes
 // `%r14 = col + 2*blockDim.x` at the top of the body and `col' = %r14 + 2*blockDim.x` at the
 // latch. The remainder loop's test asked for `col'`, whose `%r14` merges through the body's
-// conditions, which read `col` at the header, whose update asked for `%r14` again: a cycle
-// cut only by an unknown, and the four dense reads were `possible` uncoalesced accesses
-// "on loaded data" (HeCBench's accuracy, main.cu 80-83). The header's loop variables now wait
-// until the value asked for is built, and a register the header overwrites before reading it
-// (dead at its entry) is no loop variable at all. The remainder loop's own test stays
-// `possible`: where a thread-dependent loop leaves its variable is not followed.
+// conditions, which read `col` at the header, whose loop variable was built there and then:
+// its update asked for `%r14` at the latch again, a cycle cut only by an unknown, and the four
+// dense reads were `possible` uncoalesced accesses "on loaded data" (HeCBench's accuracy,
+// main.cu 80-83). A header's own loop variables now wait until the value asked for is built,
+// as those of enclosing headers already did. The remainder loop's own test stays `possible`:
+// where a thread-dependent loop leaves its variable is not followed.
 __global__ void rank(const float *x, const int *labels, int *out, int n, int d) {
     __shared__ float s_pred;
     __shared__ int s_label;
