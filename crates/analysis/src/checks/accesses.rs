@@ -5,6 +5,10 @@
 use super::*;
 use std::rc::Rc;
 
+/// One evaluation of an access: its address, its activity, the lanes its loop sample leaves
+/// active, whether that sample is exact, and the index of the environment it was taken in.
+type Sample = (Rc<WarpVal>, Rc<WarpVal>, u32, bool, usize);
+
 impl Checker<'_> {
     /// Measures a thread-dependent access.
     pub fn access(&mut self, site: &AccessSite) -> AccessResult {
@@ -226,7 +230,7 @@ impl Checker<'_> {
                             .chain([].iter())
                             .any(|(a, _)| undecided(a, &env))
                     || nonaffine && first.is_empty());
-            let mut samples: Vec<(Rc<WarpVal>, Rc<WarpVal>, u32, bool, usize)> = Vec::new();
+            let mut samples: Vec<Sample> = Vec::new();
             for (k, (e, c)) in envs.iter().enumerate() {
                 if k > 0 && (simulate || first.get(k).is_none()) && self.budget.spent() {
                     budget_spent = true;
