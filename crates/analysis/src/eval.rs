@@ -140,13 +140,7 @@ fn wide_division_arm(acf: &Acf, p: Node, a: Node, b: Node) -> Option<Node> {
 /// Whether `a` and `b` compute the same expression but for widenings and the signedness of
 /// divisions (at most `budget` nodes compared).
 fn same_but_width(acf: &Acf, a: Node, b: Node, budget: &mut u32) -> bool {
-    let strip = |mut n: Node| {
-        while let Kind::Ext(_, x) = acf.kind(n) {
-            n = x;
-        }
-        n
-    };
-    let (a, b) = (strip(a), strip(b));
+    let (a, b) = (acf.without_ext(a), acf.without_ext(b));
     if a == b {
         return true;
     }

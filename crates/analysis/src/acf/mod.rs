@@ -124,6 +124,14 @@ impl Acf {
         self.kinds[n.index()]
     }
 
+    /// `n` without the sign or zero extensions wrapped around it.
+    pub fn without_ext(&self, mut n: Node) -> Node {
+        while let Kind::Ext(_, x) = self.kind(n) {
+            n = x;
+        }
+        n
+    }
+
     fn intern(&mut self, k: Kind) -> Node {
         if let Some(&n) = self.dedup.get(&k) {
             return n;

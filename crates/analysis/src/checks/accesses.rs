@@ -845,11 +845,7 @@ fn strip_wrappers(acf: &Acf, n: Node) -> Node {
                 if !(1..32).contains(&k) {
                     return n;
                 }
-                let mut a = a;
-                while let Kind::Ext(_, x) = acf.kind(a) {
-                    a = x;
-                }
-                match acf.kind(a) {
+                match acf.kind(acf.without_ext(a)) {
                     Kind::Mul(x, y) => match (acf.kind(x), acf.kind(y)) {
                         (Kind::Const(c), _) if c == 1 << k => y,
                         (_, Kind::Const(c)) if c == 1 << k => x,
@@ -885,23 +881,19 @@ fn param_atom(acf: &Acf, n: Node) -> Option<Atom> {
 /// The dividend `x` of C's signed division by a power of two as nvcc writes it, `x + (x >>
 /// 31)` (or `x + ((x >> 31) >> (32 - k))`) before the shift; any other node as it is.
 fn rounded_dividend(acf: &Acf, n: Node) -> Node {
-    let bare = |mut n: Node| {
-        while let Kind::Ext(_, x) = acf.kind(n) {
-            n = x;
-        }
-        n
-    };
-    let n = bare(n);
+    let n = acf.without_ext(n);
     let Kind::Add(a, b) = acf.kind(n) else {
         return n;
     };
-    let (a, b) = (bare(a), bare(b));
+    let (a, b) = (acf.without_ext(a), acf.without_ext(b));
     let sign_of = |s: Node, x: Node| {
         let mut s = s;
         loop {
             match acf.kind(s) {
-                Kind::Bin(crate::expr::BinOp::Shr { .. }, y, _) if bare(y) == x => return true,
-                Kind::Bin(crate::expr::BinOp::Shr { .. }, y, _) => s = bare(y),
+                Kind::Bin(crate::expr::BinOp::Shr { .. }, y, _) if acf.without_ext(y) == x => {
+                    return true;
+                }
+                Kind::Bin(crate::expr::BinOp::Shr { .. }, y, _) => s = acf.without_ext(y),
                 _ => return false,
             }
         }
