@@ -138,6 +138,14 @@ pub fn merge_findings(per_shape: &[(KernelAnalysis, Vec<Finding>, usize)]) -> Ve
                     if f.certainty < o.certainty {
                         o.certainty = f.certainty;
                     }
+                    // What a verdict assumes may differ between shapes (the values of an
+                    // unknown stride that would make the request dense): keep every shape's.
+                    let [x, y, _] = per_shape[i].0.geometry.block;
+                    for n in f.notes.iter().filter(|n| n.starts_with("assumption: ")) {
+                        if !o.notes.contains(n) {
+                            o.notes.push(format!("with block {x}x{y}, {n}"));
+                        }
+                    }
                 }
                 None => out.push((f.clone(), vec![i])),
             }
@@ -149,6 +157,13 @@ pub fn merge_findings(per_shape: &[(KernelAnalysis, Vec<Finding>, usize)]) -> Ve
         .map(|(mut f, shapes)| {
             // The geometry note of one shape is replaced by the list.
             f.notes.retain(|n| !n.starts_with("geometry: "));
+            // Assumptions that differ between shapes each name their shape.
+            if f.notes.iter().any(|n| n.starts_with("with block ")) {
+                let [x, y, _] = per_shape[shapes[0]].0.geometry.block;
+                for n in f.notes.iter_mut().filter(|n| n.starts_with("assumption: ")) {
+                    *n = format!("with block {x}x{y}, {n}");
+                }
+            }
             if shapes.len() == n {
                 f.notes.push(format!(
                     "geometry: holds in every shape tried (blocks {}; grid unknown)",

@@ -682,11 +682,16 @@ fn access_findings(cx: &Ctx<'_>, a: &AccessResult) -> Vec<Finding> {
                 } else if a.data_dependent && g.sectors.1 == 0 {
                     "addresses depend on loaded data: a warp request may touch up to one sector per lane"
                         .to_string()
-                } else if proven && a.stride_degenerate && g.sectors.1 == 0 {
-                    "lanes are a multiple of a value the analysis was not given apart (a stride \
-                     or row length shared by the warp): every value of it but 0 and ±1 leaves \
-                     gaps in each warp request, so this is definite unless it is one of those"
-                        .to_string()
+                } else if let Some(e) = a.stride_exceptions.as_ref().filter(|_| proven)
+                    && g.sectors.1 == 0
+                {
+                    format!(
+                        "lanes are a multiple of a value the analysis was not given apart (a \
+                         stride or row length shared by the warp): every value of it but {} \
+                         leaves gaps in each warp request, so this is definite unless it is one \
+                         of those",
+                        value_list(e, "and")
+                    )
                 } else if a.param_dependent && g.sectors.1 == 0 {
                     "the stride between lanes depends on a parameter: a warp request may touch up to one sector per lane"
                         .to_string()
@@ -849,16 +854,36 @@ fn access_findings(cx: &Ctx<'_>, a: &AccessResult) -> Vec<Finding> {
         if a.budget_spent {
             f.notes.push(BUDGET_NOTE.to_string());
         }
-        if a.pitch_read {
+        // (A verdict one row proves alone does not rest on the padded reading.)
+        if a.pitch_read && !(proven && a.row_alone && rule == Rule::UncoalescedAccess) {
             f.notes.push(PITCH_NOTE.to_string());
         }
-        if proven && a.stride_degenerate && rule == Rule::UncoalescedAccess {
+        if proven && a.row_alone && rule == Rule::UncoalescedAccess {
             f.notes.push(
-                "assumption: the unknown the lanes' stride is a multiple of is not 0 or ±1 \
-                 (every other value was tried: 2 to 29 and larger ones, both signs); pass it \
-                 with --assume to measure the exact cost"
+                "one row of the warp (lanes sharing the unknown pitch's multiple) alone touches \
+                 more sectors than the whole request's bytes need, wherever it starts: the \
+                 verdict holds whatever the pitch is; the sector counts are those of the padded \
+                 reading"
                     .to_string(),
             );
+        }
+        if proven && a.min_lanes > 0 && rule == Rule::UncoalescedAccess {
+            f.notes.push(format!(
+                "assumption: at least {} lanes of a warp run it (a condition on loaded data \
+                 decides which do); any {} of the lanes that may touch more sectors than their \
+                 bytes need, wherever the warp starts",
+                a.min_lanes, a.min_lanes
+            ));
+        }
+        if let Some(e) = a.stride_exceptions.as_ref().filter(|_| proven)
+            && rule == Rule::UncoalescedAccess
+        {
+            f.notes.push(format!(
+                "assumption: the unknown the lanes' stride is a multiple of is not {} (every \
+                 other value was tried: -40 to 40 and larger ones, both signs); pass it with \
+                 --assume to measure the exact cost",
+                value_list(e, "or")
+            ));
         }
         if !proven {
             f.caveat = memory_caveat(rule, a, &cx.ka.expr(a.site.addr));
@@ -1108,9 +1133,39 @@ pub fn kernel_findings(
     (kept, dropped)
 }
 
+/// `[-1, 0, 1]` as "0 and ±1" (`and`) or "0 or ±1" (`or`), `[-2, -1, 0]` as "-2, -1 and 0":
+/// values of an unknown a finding assumes it does not take.
+fn value_list(v: &[i64], conj: &str) -> String {
+    let mut words: Vec<String> = Vec::new();
+    for &x in v {
+        if x < 0 && v.contains(&-x) {
+            continue;
+        }
+        words.push(if x > 0 && v.contains(&-x) {
+            format!("±{x}")
+        } else {
+            x.to_string()
+        });
+    }
+    match words.len() {
+        0 => "none".to_string(),
+        1 => words.remove(0),
+        n => format!("{} {conj} {}", words[..n - 1].join(", "), words[n - 1]),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn values_an_unknown_is_assumed_not_to_take() {
+        assert_eq!(value_list(&[-1, 0, 1], "and"), "0 and ±1");
+        assert_eq!(value_list(&[-1, 0, 1], "or"), "0 or ±1");
+        assert_eq!(value_list(&[-2, -1, 0], "and"), "-2, -1 and 0");
+        assert_eq!(value_list(&[0], "or"), "0");
+        assert_eq!(value_list(&[-2, -1, 0, 1, 2], "and"), "0, ±1 and ±2");
+    }
 
     #[test]
     fn allow_comments() {

@@ -193,6 +193,58 @@ fn rows_counted_in_pairs_are_padded_rows() {
 }
 
 #[test]
+fn gaps_any_few_lanes_leave_are_definite_under_a_data_mask() {
+    // Before: the 40- and 12-byte strides under a flag were `possible` (a condition on loaded
+    // data may switch lanes off), and `m[i * n + i]` too (`n + 1` was no stride of one
+    // unknown whose only dense values are 0 and ±1).
+    let r = exact("sparse_lanes");
+    let note = |line: u32| -> String {
+        memory_findings(&r)
+            .into_iter()
+            .find(|f| f.location.cuda.as_ref().is_some_and(|c| c.line == line))
+            .map(|f| f.notes.join("\n") + &f.message)
+            .unwrap_or_default()
+    };
+    assert!(
+        note(16).contains("at least 2 lanes of a warp run it"),
+        "{}",
+        note(16)
+    );
+    assert!(
+        note(25).contains("at least 4 lanes of a warp run it"),
+        "{}",
+        note(25)
+    );
+    assert!(
+        note(42).contains("every value of it but -2, -1 and 0"),
+        "{}",
+        note(42)
+    );
+}
+
+#[test]
+fn a_row_that_alone_has_gaps_makes_the_request_uncoalesced_whatever_the_pitch() {
+    // Before: `possible` (the unknown width was read as padded to measure the request).
+    let r = exact("rgb_rows");
+    let f = memory_findings(&r)
+        .into_iter()
+        .find(|f| f.kernel == "shade")
+        .expect("the RGB store is reported");
+    assert!(
+        f.notes.iter().any(|n| n.contains("one row of the warp")),
+        "{:?}",
+        f.notes
+    );
+    assert!(
+        !f.notes
+            .iter()
+            .any(|n| n.contains("what only that reading shows")),
+        "{:?}",
+        f.notes
+    );
+}
+
+#[test]
 fn sections_of_a_parameter_length_alone_are_no_misalignment() {
     exact("section_offset");
 }
@@ -776,6 +828,26 @@ fn lanes_a_multiple_of_an_unknown_apart_are_uncoalesced_unless_it_is_degenerate(
             f.notes
         );
     }
+    // Analysed in several block shapes, each shape's assumption is kept with its shape: a
+    // 16x16 block's two rows are dense when the stride is 2 as well.
+    let t = memory_findings(&r)
+        .into_iter()
+        .find(|f| f.kernel == "transpose_naive")
+        .expect("the transposed write is reported");
+    assert!(
+        t.notes.iter().any(
+            |n| n.starts_with("with block 16x16, assumption:") && n.contains("not 0, ±1 or ±2")
+        ),
+        "{:?}",
+        t.notes
+    );
+    assert!(
+        t.notes
+            .iter()
+            .any(|n| n.starts_with("with block 32x8, assumption:") && n.contains("not 0 or ±1")),
+        "{:?}",
+        t.notes
+    );
 }
 
 #[test]

@@ -42,9 +42,14 @@ impl Checker<'_> {
         let mut bank_def = false;
         let mut bank_pos = false;
         // Samples tried for, and found with, a stride that is a multiple of one uniform
-        // unknown that only a degenerate value (0, ±1) would make dense.
+        // unknown that only a few small values (0, ±1, ...) would make dense: those values.
         let mut stride_tries = 0u32;
-        let mut stride_degenerate = false;
+        let mut stride_exceptions: Option<Vec<i64>> = None;
+        // Proven uncoalesced on the assumption that this many lanes of a warp run it (0: no
+        // such assumption).
+        let mut min_lanes = 0u32;
+        // Proven uncoalesced by one row of the warp alone, whatever the unknown pitch.
+        let mut row_alone = false;
         let mut strides: Vec<Option<i64>> = Vec::new();
         let mut misaligns: Vec<Option<i64>> = Vec::new();
         let addr_node = self.measured_address(site);
@@ -265,6 +270,8 @@ impl Checker<'_> {
                 // The lanes' pattern is exact whatever block stands for the unknown grid: what
                 // holds for every block (`unknown_stride_gaps`) needs no grid.
                 let sample_exact = exact && !maybe_on;
+                // Exact but for lanes a condition on loaded data may switch off.
+                let exact_but_mask = exact && maybe_on && !grid_sampled;
                 let exact = exact && !maybe_on && !grid_sampled;
                 // Lanes whose offsets an unknown parameter scrambles (`pos & (stride - 1)`):
                 // measured with the pitch parameters read as padded, when that reading
@@ -316,15 +323,23 @@ impl Checker<'_> {
                     pitch_read = true;
                 }
                 // Read with a quotient shared by the warp: an assumption, not a proof.
-                let exact = exact
-                    && !padded
-                    && !split.as_ref().is_some_and(|(_, part)| {
-                        part.iter().any(|(m, _)| {
-                            self.syms.factors(*m).iter().any(|s| {
-                                matches!(self.syms.symbol(*s), Sym::Node(q) if quotients.contains(&q))
-                            })
+                let quotient_read = split.as_ref().is_some_and(|(_, part)| {
+                    part.iter().any(|(m, _)| {
+                        self.syms.factors(*m).iter().any(|s| {
+                            matches!(self.syms.symbol(*s), Sym::Node(q) if quotients.contains(&q))
                         })
-                    });
+                    })
+                });
+                // Rows of the warp an unknown pitch apart: one row alone may already touch
+                // more sectors than the whole request needs, whatever the pitch.
+                // (A block that stands for an unknown grid need not exist; the first does.)
+                let rows_exact = sample_exact
+                    && (!grid_sampled || penv.ctaid.is_none_or(|b| b == [0, 0, 0]))
+                    && padded
+                    && !padded_first
+                    && !quotient_read
+                    && row_alone_gaps(&addr, lanes_on, site.size);
+                let exact = exact && !padded && !quotient_read;
                 let Some((c, part)) = split else {
                     param = true;
                     // Lanes a multiple of one uniform unknown apart (`a[tid * n]`): every
@@ -336,9 +351,9 @@ impl Checker<'_> {
                         && lanes_on.count_ones() > 1
                     {
                         stride_tries += 1;
-                        if unknown_stride_gaps(&addr, lanes_on, site.size) {
+                        if let Some(e) = unknown_stride_gaps(&addr, lanes_on, site.size) {
                             unc_def = true;
-                            stride_degenerate = true;
+                            stride_exceptions = Some(e);
                             continue;
                         }
                     }
@@ -451,6 +466,15 @@ impl Checker<'_> {
                 if ra > ideal && smax > ideal {
                     if exact && exc_proven {
                         unc_def = true;
+                    } else if rows_exact {
+                        unc_def = true;
+                        row_alone = true;
+                    } else if exact_but_mask && let Some(k) = min_lanes_for_gaps(&plain, site.size)
+                    {
+                        // Which lanes run it depends on loaded data, but any `k` of the lanes
+                        // that may run it leave a gap, wherever the warp starts.
+                        unc_def = true;
+                        min_lanes = min_lanes.max(k);
                     } else {
                         unc_pos = true;
                     }
@@ -518,7 +542,9 @@ impl Checker<'_> {
             param_dependent: param,
             pitch_read,
             budget_spent,
-            stride_degenerate,
+            stride_exceptions,
+            min_lanes: if unc_def { min_lanes } else { 0 },
+            row_alone: row_alone && unc_def,
         }
     }
 
@@ -996,51 +1022,142 @@ fn unknown_grid_blocks() -> Vec<[u32; 3]> {
     ]
 }
 
-/// Nonzero strides (in elements of the unknown) tried by [`unknown_stride_gaps`]: every small
-/// one, where a narrow row could fill a sector, then larger ones, both signs.
-const UNKNOWN_STRIDES: [i64; 72] = {
+/// Whether some row of the warp alone (lanes sharing every symbolic coefficient of `addr`:
+/// one value of each unknown, a pitch say) touches more sectors than the whole request's
+/// bytes need, wherever the row starts: the warp's request covers that row's sectors at
+/// least, whatever the unknowns are, so it has excess sectors.
+fn row_alone_gaps(addr: &WarpVal, lanes: u32, size: u32) -> bool {
+    if addr.bad() & lanes != 0 || !(1..=16).contains(&size) {
+        return false;
+    }
+    let ideal = memory::ideal_sectors(lanes.count_ones(), size);
+    let c0 = addr.const_part();
+    let key = |k: usize| -> smallvec::SmallVec<[i64; 4]> {
+        addr.terms
+            .iter()
+            .filter(|(m, _)| *m != 0)
+            .map(|(_, c)| c.get(k))
+            .collect()
+    };
+    let on: smallvec::SmallVec<[usize; 32]> = (0..32).filter(|k| lanes & (1 << k) != 0).collect();
+    let mut done = 0u32;
+    for &k in &on {
+        if done & (1 << k) != 0 {
+            continue;
+        }
+        let kk = key(k);
+        let row: smallvec::SmallVec<[i64; 32]> = on
+            .iter()
+            .filter(|&&j| key(j) == kk)
+            .map(|&j| {
+                done |= 1 << j;
+                c0[j]
+            })
+            .collect();
+        if row.len() < 2 {
+            continue;
+        }
+        // Every start the row's accesses can have (naturally aligned): shifts that keep the
+        // first lane a multiple of the access size, over one sector.
+        let size = i64::from(size);
+        let fewest = (0..32)
+            .filter(|r| (row[0] + r).rem_euclid(size) == 0)
+            .map(|r| {
+                let mut sectors: smallvec::SmallVec<[i64; 32]> =
+                    row.iter().map(|o| (o + r).div_euclid(32)).collect();
+                sectors.sort_unstable();
+                sectors.dedup();
+                sectors.len() as u32
+            })
+            .min()
+            .unwrap_or(0);
+        if fewest > ideal {
+            return true;
+        }
+    }
+    false
+}
+
+/// The fewest lanes among those at these byte offsets that, running together, always touch
+/// more sectors than their bytes need, whichever they are and wherever the warp starts; `None`
+/// when even all of them need not (or two lanes share or overlap an address). Accesses of
+/// `size <= 16` bytes are naturally aligned, so each lies in one 32-byte sector, and a sector
+/// holds at most `m = (32 - size) / d + 1` of them when they are at least `d` bytes apart:
+/// `k` lanes touch at least `ceil(k / m)` sectors where `ceil(k * size / 32)` would do. Lanes
+/// a sector or more apart: 2.
+fn min_lanes_for_gaps(offs: &[i64], size: u32) -> Option<u32> {
+    let mut o: smallvec::SmallVec<[i64; 32]> = offs.iter().copied().collect();
+    o.sort_unstable();
+    let d = o.windows(2).map(|w| w[1] - w[0]).min()?;
+    let size = i64::from(size);
+    if !(1..=16).contains(&size) || d < size {
+        return None;
+    }
+    let m = (32 - size) / d + 1;
+    (2..=o.len() as i64)
+        .find(|&k| (k + m - 1) / m > (k * size + 31) / 32)
+        .map(|k| k as u32)
+}
+
+/// Values of the unknown tried by [`unknown_stride_gaps`]: every small one (where a narrow
+/// row could fill a sector), then larger ones, both signs.
+const UNKNOWN_STRIDES: [i64; 97] = {
     let big = [96, 100, 127, 128, 1000, 1024, 4097, 65536];
-    let mut out = [0i64; 72];
+    let mut out = [0i64; 97];
     let mut i = 0;
-    while i < 28 {
-        out[2 * i] = i as i64 + 2;
-        out[2 * i + 1] = -(i as i64 + 2);
+    while i < 81 {
+        out[i] = i as i64 - 40;
         i += 1;
     }
     let mut j = 0;
     while j < 8 {
-        out[56 + 2 * j] = big[j];
-        out[57 + 2 * j] = -big[j];
+        out[81 + 2 * j] = big[j];
+        out[82 + 2 * j] = -big[j];
         j += 1;
     }
     out
 };
 
+/// The largest magnitude a value of the unknown that makes the request dense may have for
+/// [`unknown_stride_gaps`] to call the gaps certain: a stride or row length of 0, ±1 or ±2
+/// is a degenerate case a finding can name; a larger one is a real configuration.
+const MAX_STRIDE_EXCEPTION: i64 = 2;
+
 /// Whether the lanes of `lanes` sit at `c[k] + s[k]·m + u` with one uniform unknown `m` (a
 /// row length, a stride parameter, a size loaded once) times a lane-varying coefficient `s`
-/// and everything else shared by the warp (`u`), and every value of `m` tried but the
-/// degenerate 0 and ±1 leaves more sectors than the request's bytes need even with every
-/// dense run aligned: the gaps do not depend on where the warp starts. PTX semantics fix the
-/// addresses given `m`; what the analysis assumes is only that `m` is not 0 or ±1.
-pub(crate) fn unknown_stride_gaps(addr: &WarpVal, lanes: u32, size: u32) -> bool {
+/// and everything else shared by the warp (`u`), and every value of `m` tried but a few
+/// degenerate ones leaves more sectors than the request's bytes need even with every dense
+/// run aligned: the gaps do not depend on where the warp starts. Returns those degenerate
+/// values (`m` in -2..=2 that leave no gap: 0 and ±1 for `a[tid * m]`, -2, -1 and 0 for
+/// `a[tid * (m + 1)]`), or `None` when a larger value leaves none or the shape does not fit.
+/// PTX semantics fix the addresses given `m`; what the analysis assumes is only that `m` is
+/// none of the values returned.
+pub(crate) fn unknown_stride_gaps(addr: &WarpVal, lanes: u32, size: u32) -> Option<Vec<i64>> {
     if addr.bad() & lanes != 0 {
-        return false;
+        return None;
     }
     let first = lanes.trailing_zeros() as usize;
     let mut varying = addr.terms.iter().filter(|(m, c)| {
         *m != 0 && (0..32).any(|k| lanes & (1 << k) != 0 && c.get(k) != c.get(first))
     });
     let (Some((_, coef)), None) = (varying.next(), varying.next()) else {
-        return false;
+        return None;
     };
     let c0 = addr.const_part();
     let n = lanes.count_ones();
     let ideal = memory::ideal_sectors(n, size);
-    UNKNOWN_STRIDES.iter().all(|&v| {
+    let mut exceptions = Vec::new();
+    for &v in &UNKNOWN_STRIDES {
         let offs: Option<Vec<i64>> = (0..32)
             .filter(|k| lanes & (1 << k) != 0)
             .map(|k| coef.get(k).checked_mul(v)?.checked_add(c0[k]))
             .collect();
-        offs.is_some_and(|o| memory::runs_aligned(&o, size) > ideal)
-    })
+        if offs.is_none_or(|o| memory::runs_aligned(&o, size) <= ideal) {
+            if v.abs() > MAX_STRIDE_EXCEPTION {
+                return None;
+            }
+            exceptions.push(v);
+        }
+    }
+    Some(exceptions)
 }

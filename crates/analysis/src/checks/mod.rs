@@ -147,9 +147,18 @@ pub struct AccessResult {
     /// the symbolic answer (an unknown stride or offset makes a verdict `possible`).
     pub budget_spent: bool,
     /// Proven uncoalesced on the one assumption that the unknown the lanes' stride is a
-    /// multiple of (`a[tid * n]`) is not 0 or ±1, the only values that would make the
-    /// request dense (`unknown_stride_gaps`).
-    pub stride_degenerate: bool,
+    /// multiple of (`a[tid * n]`, `a[tid * (n + 1)]`) is none of these few small values, the
+    /// only ones that would make the request dense (`unknown_stride_gaps`: 0 and ±1 for
+    /// `a[tid * n]`).
+    pub stride_exceptions: Option<Vec<i64>>,
+    /// Proven uncoalesced on the assumption that at least this many lanes of a warp run it
+    /// (0: no such assumption): a condition on loaded data decides which lanes do, and any
+    /// this many of those that may touch more sectors than their bytes need.
+    pub min_lanes: u32,
+    /// Proven uncoalesced by one row of the warp alone (lanes one value of an unknown pitch
+    /// apart from the others), whatever the pitch: the padded reading measured the costs, but
+    /// the verdict does not rest on it.
+    pub row_alone: bool,
 }
 
 /// Parameter facts for symbols.

@@ -30,3 +30,12 @@ __global__ void half_rows(float *out, const float *a, int n) {
     int t = threadIdx.x;
     out[blockIdx.x * 32 + t] = a[blockIdx.x * 2 * n + (t / 16) * n + t % 16]; // expect: uncoalesced-access possible
 }
+
+// A naive transpose with no block given: analysed in the common 2-D shapes, where what the
+// verdict assumes differs (in 16x16 blocks two rows of a warp are dense when `height` is 2 as
+// well); each shape's assumption is stated with its shape.
+__global__ void transpose_naive(float *out, const float *in, int width, int height) {
+    int x = blockIdx.x * 32 + threadIdx.x;
+    int y = blockIdx.y * 32 + threadIdx.y;
+    out[y + height * x] = in[x + width * y]; // expect: uncoalesced-access definite
+}

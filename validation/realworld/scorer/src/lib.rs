@@ -224,36 +224,46 @@ pub fn possible_reason(f: &Finding) -> &'static str {
     }
 }
 
-/// For `--possible-reasons`: per measure, the true lines reported only `possible`, counted
-/// by [`possible_reason`] (a line counts once per reason among its findings), then each such
-/// line with its reasons.
+/// For `--possible-reasons`: per measure, the lines reported only `possible`, counted by
+/// [`possible_reason`] (a line counts once per reason among its findings) as true (the H100
+/// saw it) and false (it did not), then each true such line with its reasons.
 pub fn possible_reasons_text(s: &Scores) -> String {
     use std::fmt::Write;
     let mut out = String::new();
     for meas in Measure::ALL {
-        let tp: Vec<&(String, Measure, LineVerdict)> = s
-            .lines
-            .iter()
-            .filter(|(_, m, l)| *m == meas && l.verdict == "TP")
-            .collect();
+        let reported = |v: &str| -> Vec<&(String, Measure, LineVerdict)> {
+            s.lines
+                .iter()
+                .filter(|(_, m, l)| *m == meas && l.verdict == v)
+                .collect()
+        };
+        let (tp, fp) = (reported("TP"), reported("FP"));
         let possible: Vec<_> = tp.iter().filter(|(_, _, l)| !l.definite).collect();
-        let mut counts: BTreeMap<&'static str, u32> = BTreeMap::new();
+        let possible_fp: Vec<_> = fp.iter().filter(|(_, _, l)| !l.definite).collect();
+        let mut counts: BTreeMap<&'static str, (u32, u32)> = BTreeMap::new();
         for (_, _, l) in &possible {
             for r in &l.reasons {
-                *counts.entry(r).or_default() += 1;
+                counts.entry(r).or_default().0 += 1;
+            }
+        }
+        for (_, _, l) in &possible_fp {
+            for r in &l.reasons {
+                counts.entry(r).or_default().1 += 1;
             }
         }
         let _ = writeln!(
             out,
-            "{}: {} true lines reported, {} only `possible`, by reason:",
+            "{}: {} true lines reported, {} only `possible`; {} false lines reported, {} only `possible`; by reason (true, false):",
             meas.key(),
             tp.len(),
-            possible.len()
+            possible.len(),
+            fp.len(),
+            possible_fp.len()
         );
         let mut v: Vec<_> = counts.into_iter().collect();
-        v.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
-        for (r, n) in v {
-            let _ = writeln!(out, "  {n:5}  {r}");
+        v.sort_by(|a, b| b.1.0.cmp(&a.1.0).then(a.0.cmp(b.0)));
+        for (r, (t, f)) in v {
+            let _ = writeln!(out, "  {t:5} {f:5}  {r}");
         }
         for (app, _, l) in &possible {
             let _ = writeln!(
