@@ -203,6 +203,29 @@ const PITCH_NOTE: &str = "an integer parameter used as a row pitch was read as p
                           multiple of 32 bytes apart, as real code pads them): what only that \
                           reading shows is `possible`; --assume NAME=VALUE measures it";
 
+/// What a divergent branch whose lane test is joined to checks against run-time bounds
+/// assumes to be `definite`: that some warp gets through those checks whole. The lane test
+/// alone splits that warp whatever the bounds are; only a launch too small for one warp to pass
+/// them (every size below a warp, no interior block) would leave the branch uniform.
+fn guard_assumption(g: Guarded) -> Option<&'static str> {
+    match g {
+        Guarded::Interior => Some(
+            "assumption: the run-time bounds the condition also checks let at least one warp \
+             through whole (an interior block of a launch larger than a warp); there its test \
+             on the thread index splits the warp whatever the bounds are",
+        ),
+        Guarded::FirstBlock => Some(
+            "assumption: any run-time sizes the condition also checks let the first block's \
+             warp through whole (sizes of a warp or more); there its test on the global \
+             thread index splits the warp whatever the sizes are",
+        ),
+        // Sizes outside those tried (a row of one or two elements) may leave every lane on
+        // one side: `possible`.
+        Guarded::AnySize => None,
+        Guarded::ComputedBound => None,
+    }
+}
+
 fn branch_finding(cx: &Ctx<'_>, b: &BranchResult) -> Option<Finding> {
     let (func, fa, u) = cx.func(b.site.ctx);
     let cause = u.and_then(|u| u.branch_cause(b.site.inst));
@@ -217,7 +240,7 @@ fn branch_finding(cx: &Ctx<'_>, b: &BranchResult) -> Option<Finding> {
             ),
         ),
         DivClass::Partial if b.guarded == Some(Guarded::Interior) => (
-            Certainty::Possible,
+            Certainty::Definite,
             format!(
                 "branch diverges in {} of the warps wherever its checks against unknown bounds \
                  (run-time sizes, the block index) let the whole warp through, as in interior \
@@ -226,7 +249,7 @@ fn branch_finding(cx: &Ctx<'_>, b: &BranchResult) -> Option<Finding> {
             ),
         ),
         DivClass::Partial if b.guarded == Some(Guarded::FirstBlock) => (
-            Certainty::Possible,
+            Certainty::Definite,
             format!(
                 "branch diverges in {} of the first block's warps, where its test on the \
                  global thread index splits them, wherever its checks against unknown bounds \
@@ -412,6 +435,11 @@ fn branch_finding(cx: &Ctx<'_>, b: &BranchResult) -> Option<Finding> {
              with the predicate off, so no divergent branch executes (a profiler counts none)",
             crate::lowering::IF_CONVERT_MAX
         )),
+    }
+    if f.certainty == Certainty::Definite
+        && let Some(a) = b.guarded.and_then(guard_assumption)
+    {
+        f.notes.push(a.to_string());
     }
     f.notes.push(format!("class: {}", b.class.as_str()));
     f.notes

@@ -3,7 +3,7 @@
 //  * `halo`: `g = blockIdx.x * blockDim.x + threadIdx.x - 3` reads three cells left of the
 //    block; `g < 0 || g >= n` sends the first block's first three lanes to the zero-fill path
 //    whatever `n` is (when `n` is above a warp). The first block's first warp diverges: a
-//    `possible` divergent branch (only `n` can hide it), not a boundary note.
+//    `definite` divergent branch (assuming `n` lets that warp through), not a boundary note.
 //  * `edges`: `gx == 0 || gx == nx - 1 || z == 0 || z == nz - 1` picks the Dirichlet faces of a
 //    3-D grid walked plane by plane. In the first block, lane 0 is on the face `gx == 0` while
 //    the others are not, on every interior plane: divergent there.
@@ -14,7 +14,7 @@
 __global__ void halo(const float *in, float *out, int n) {
     int g = blockIdx.x * blockDim.x + threadIdx.x - R;
     float v;
-    if (g < 0 || g >= n) { // expect: divergent-branch possible
+    if (g < 0 || g >= n) { // expect: divergent-branch definite
         v = 0.f;
         for (int k = 0; k < 8; k++)
             v = v * 0.5f + out[k];
@@ -29,7 +29,7 @@ __global__ void edges(float *u, int nx, int ny, int nz) {
     int gy = blockIdx.y * 8 + threadIdx.y;
     for (int z = 0; z < nz; z++) {
         int i = gx + gy * nx + z * nx * ny;
-        if (gx == 0 || gx == nx - 1 || z == 0 || z == nz - 1) { // expect: divergent-branch possible
+        if (gx == 0 || gx == nx - 1 || z == 0 || z == nz - 1) { // expect: divergent-branch definite
             float s = u[i];
             for (int k = 0; k < 4; k++)
                 s = s * 0.25f + 1.f;

@@ -2,8 +2,8 @@
 //  * `pair`: a lane test on the thread index alone (`kx < 15`: the last column of the tile
 //    has no right neighbour) joined to boundary checks against the run-time width. In every
 //    block whose columns lie inside the image the boundary checks let the whole warp through
-//    and the lane test splits it: a divergent branch wherever the checks pass (`possible`:
-//    only the run-time width decides where that is), not a boundary note.
+//    and the lane test splits it: a divergent branch wherever the checks pass (`definite`,
+//    assuming the image is wider than a warp), not a boundary note.
 //  * `gather`: the first eight lanes copy a strided slice. Each lane has one element to copy,
 //    so the copy loop nvcc unrolls by four (entered only when a lane has four or more) never
 //    runs, and its data-dependent-looking exit test never diverges: no finding there.
@@ -18,7 +18,7 @@ __global__ void pair(float *img, int width, int height) {
     int py = blockIdx.y * (W - 2) + ky - 1;
     tile[ky][kx] = (px >= 0 && px < width && py >= 0 && py < height) ? img[py * width + px] : 0.f; // expect: misaligned-access possible
     __syncthreads();
-    if (px >= 0 && px < width - 1 && kx < W - 1) { // expect: divergent-branch possible
+    if (px >= 0 && px < width - 1 && kx < W - 1) { // expect: divergent-branch definite
         float r = tile[ky][kx + 1], l = tile[ky][kx];
         for (int s = 0; s < 4; s++) {
             float t = 0.5f * (r + l);
