@@ -3,14 +3,14 @@
 
 For every `divergent-branch` finding of `warpscope check --no-host-source --format json` on the
 real-world modules, looks up the SASS Nsight Compute listed for the finding's source line
-(the raw source pages of truth/ncu_source_pages*.tar.gz) and records whether a BRA
+(the raw source pages of truth/ncu_source_pages*.tar.xz) and records whether a BRA
 instruction is there, with the PTX body the branch skips. Prints, per finding kind
 (`branch`, `predicated`, `exit`, ...), how many lines have a branch in the SASS, and lists
 the `predicated` ones that do (where lowering.rs guessed wrong).
 
   mkdir -p /tmp/p1 /tmp/p2
-  tar -xzf validation/realworld/truth/ncu_source_pages.tar.gz -C /tmp/p1
-  tar -xzf validation/realworld/truth/ncu_source_pages_set2.tar.gz -C /tmp/p2
+  tar -xJf validation/realworld/truth/ncu_source_pages.tar.xz -C /tmp/p1
+  tar -xJf validation/realworld/truth/ncu_source_pages_set2.tar.xz -C /tmp/p2
   scripts/realworld/ifconv.py /tmp/p1/csv /tmp/p2/csv [--out rows.json]
 """
 import argparse, csv, json, os, re, subprocess, sys, glob, collections

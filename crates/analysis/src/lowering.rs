@@ -17,9 +17,9 @@
 //! and what a profiler counts. The size limit of if-conversion is ptxas's own heuristic: the
 //! limit here ([`IF_CONVERT_MAX`] PTX instructions, none of them a barrier, call, atomic,
 //! warp-collective, nested branch or multi-instruction math routine) was read off the SASS of
-//! the real-world set (`validation/realworld/truth/ncu_source_pages.tar.gz`), where bodies of
+//! the real-world set (`validation/realworld/truth/ncu_source_pages.tar.xz`), where bodies of
 //! 1–11 such instructions were predicated and bodies of 12 or more kept their branch. The
-//! second set (`ncu_source_pages_set2.tar.gz`) added one bar, a load from local memory: over
+//! second set (`ncu_source_pages_set2.tar.xz`) added one bar, a load from local memory: over
 //! both sets' SASS, 226 of the 240 bodies this module called predicated had no branch on their
 //! line before it, 226 of 236 after (`scripts/realworld/ifconv.py`). Size is a proxy: ptxas
 //! 13.0.88 predicates some longer bodies (10 loads and 5 FMAs) and vectorizes stores, so a
