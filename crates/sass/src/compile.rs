@@ -85,11 +85,7 @@ impl Toolchain {
 /// ([`crate::cubin::read`]: the listing `nvdisasm -g -c` gives, without starting nvdisasm).
 /// Works in a fresh directory under the system's temporary directory, removed afterwards.
 pub fn compile(tools: &Toolchain, ptx: &str, arch: &str) -> Result<Listing, SassError> {
-    in_temp_dir(|dir| {
-        let (cubin, _) = build(tools, ptx, arch, dir, false)?;
-        let bytes = std::fs::read(&cubin)?;
-        Ok(crate::cubin::read(&bytes)?)
-    })
+    read_compiled(tools, ptx, arch, false).map(|(listing, _)| listing)
 }
 
 /// As [`compile`], with ptxas's `-v` report of the same compile (`Used N registers`, `N bytes
@@ -100,8 +96,19 @@ pub fn compile_verbose(
     ptx: &str,
     arch: &str,
 ) -> Result<(Listing, String), SassError> {
+    read_compiled(tools, ptx, arch, true)
+}
+
+/// [`compile`] and [`compile_verbose`]: ptxas (with `-v` when `verbose`), then the cubin read
+/// back, with what ptxas wrote to its standard error.
+fn read_compiled(
+    tools: &Toolchain,
+    ptx: &str,
+    arch: &str,
+    verbose: bool,
+) -> Result<(Listing, String), SassError> {
     in_temp_dir(|dir| {
-        let (cubin, info) = build(tools, ptx, arch, dir, true)?;
+        let (cubin, info) = build(tools, ptx, arch, dir, verbose)?;
         let bytes = std::fs::read(&cubin)?;
         Ok((crate::cubin::read(&bytes)?, info))
     })

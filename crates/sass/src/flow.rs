@@ -19,25 +19,12 @@
 
 use crate::listing::SassInst;
 
-fn base(op: &str) -> &str {
-    op.split('.').next().unwrap_or("")
-}
-
-/// The branch target of a `BRA` (its last operand, an offset in the function), when it has one.
-fn target(inst: &SassInst) -> Option<u32> {
-    if base(&inst.opcode) != "BRA" {
-        return None;
-    }
-    let last = inst.operands.rsplit(',').next()?.trim();
-    let hex = last.strip_prefix("0x")?;
-    u32::from_str_radix(hex, 16).ok()
-}
-
 /// Whether control never falls through `inst` (an unconditional jump or exit).
 fn ends_unconditionally(inst: &SassInst) -> bool {
     let always = inst.guard.is_none_or(|g| g.always && !g.negated);
-    match base(&inst.opcode) {
-        // `BRA P1, target` has a predicate operand before the target
+    match inst.base_opcode() {
+        // `BRA P1, target` has a predicate operand before the target (`BRA.DIV UR4, target` a
+        // register one)
         "BRA" => always && !inst.operands.contains(','),
         "JMP" | "EXIT" | "RET" => always,
         _ => false,
@@ -46,7 +33,7 @@ fn ends_unconditionally(inst: &SassInst) -> bool {
 
 fn ends_block(inst: &SassInst) -> bool {
     matches!(
-        base(&inst.opcode),
+        inst.base_opcode(),
         "BRA" | "BRX" | "JMX" | "JMP" | "EXIT" | "RET" | "BREAK" | "BSYNC"
     )
 }
@@ -76,7 +63,7 @@ pub fn loop_depths(insts: &[SassInst]) -> Vec<u32> {
     leader[0] = true;
     let index_of = |off: u32| insts.binary_search_by_key(&off, |i| i.offset).ok();
     for (k, inst) in insts.iter().enumerate() {
-        if let Some(t) = target(inst).and_then(index_of) {
+        if let Some(t) = inst.branch_target().and_then(index_of) {
             leader[t] = true;
         }
         if ends_block(inst) && k + 1 < n {
@@ -91,7 +78,7 @@ pub fn loop_depths(insts: &[SassInst]) -> Vec<u32> {
     for (b, s) in succs.iter_mut().enumerate() {
         let last = if b + 1 < nb { starts[b + 1] - 1 } else { n - 1 };
         let inst = &insts[last];
-        if let Some(t) = target(inst).and_then(index_of) {
+        if let Some(t) = inst.branch_target().and_then(index_of) {
             s.push(block_of_inst(t));
         }
         if !ends_unconditionally(inst) && b + 1 < nb {

@@ -84,6 +84,30 @@ pub struct SassInst {
 }
 
 impl SassInst {
+    /// The opcode without its modifiers (`BRA` of `BRA.DIV`).
+    pub fn base_opcode(&self) -> &str {
+        self.opcode.split('.').next().unwrap_or("")
+    }
+
+    /// The predicate operand of a branch that has one before its target (`P1` of
+    /// `BRA P1, target`, `!P0` of `BRA !P0, target`).
+    pub fn predicate_operand(&self) -> Option<&str> {
+        self.operands
+            .split_once(',')
+            .map(|(p, _)| p.trim())
+            .filter(|p| Guard::parse(p).is_some())
+    }
+
+    /// The target of a `BRA` (its last operand, an offset in the function), when it has one.
+    pub fn branch_target(&self) -> Option<u32> {
+        if self.base_opcode() != "BRA" {
+            return None;
+        }
+        let last = self.operands.rsplit(',').next()?.trim();
+        let hex = last.strip_prefix("0x")?;
+        u32::from_str_radix(hex, 16).ok()
+    }
+
     /// Whether this is a branch whose lanes can go different ways, the instruction Nsight
     /// Compute's "Divergent Branches" counts on: a `BRA` under a per-lane guard (`@P0`, not a
     /// uniform `@UP0` nor `@PT`) or with a per-lane predicate operand (`BRA !P0, target`), and
@@ -94,8 +118,7 @@ impl SassInst {
         if self.guard.is_some_and(Guard::is_never) {
             return false;
         }
-        let base = self.opcode.split('.').next().unwrap_or("");
-        match base {
+        match self.base_opcode() {
             "BRX" | "JMX" => true,
             "BRA" => {
                 if self.opcode.split('.').any(|m| m == "DIV" || m == "U") {
@@ -104,11 +127,8 @@ impl SassInst {
                 let guarded = self.guard.is_some_and(|g| !g.is_uniform());
                 // `BRA P1, target` / `BRA !P0, target`: a predicate operand before the target.
                 let pred_operand = self
-                    .operands
-                    .split(',')
-                    .next()
-                    .filter(|_| self.operands.contains(','))
-                    .and_then(|p| Guard::parse(p.trim()))
+                    .predicate_operand()
+                    .and_then(Guard::parse)
                     .is_some_and(|g| !g.is_uniform());
                 guarded || pred_operand
             }
