@@ -86,7 +86,9 @@ pub fn slow_paths(func: &Function, fa: &FunctionAnalyses, u: &Uniformity) -> Vec
             if u.use_cause(fa, inst, r).is_none() {
                 continue;
             }
-            if let Some(cancel) = zero_by_cancellation(func, fa, u, inst, r, MAX_DEPTH) {
+            // A square root's radicand: a sum of lane-varying values only.
+            let sqrt = d.op == Opcode::Sqrt;
+            if let Some(cancel) = zero_by_cancellation(func, fa, u, inst, r, MAX_DEPTH, sqrt) {
                 out.push(SlowPath {
                     inst,
                     cancel,
@@ -100,7 +102,11 @@ pub fn slow_paths(func: &Function, fa: &FunctionAnalyses, u: &Uniformity) -> Vec
 
 /// The addition or subtraction (of lane-varying values) that `reg`, as read by `at`, comes
 /// from, possibly through moves, negation, absolute value, conversion between float types
-/// and scaling by a lane-uniform factor.
+/// and scaling by a lane-uniform factor. With `no_uniform_term` (a square root's radicand),
+/// not a sum with a lane-uniform term (`r2 + eps`, `x*x + y*y + PTINY`): that term keeps it
+/// from zero unless the rest cancels it exactly (the real-world sets: 4 such roots, in
+/// `lulesh` and `haccmk`, none on the slow path).
+#[allow(clippy::too_many_arguments)]
 fn zero_by_cancellation(
     func: &Function,
     fa: &FunctionAnalyses,
@@ -108,6 +114,7 @@ fn zero_by_cancellation(
     at: Inst,
     reg: Reg,
     depth: u32,
+    no_uniform_term: bool,
 ) -> Option<Inst> {
     if depth == 0 {
         return None;
@@ -132,16 +139,20 @@ fn zero_by_cancellation(
             Opcode::Add | Opcode::Sub | Opcode::Fma | Opcode::Mad
                 if float
                     && u.def_cause(def).is_some()
+                    && (!no_uniform_term
+                        || if matches!(d.op, Opcode::Add | Opcode::Sub) {
+                            varying(1) && varying(2)
+                        } else {
+                            varying(3)
+                        })
                     && (!of_products(func, fa, i) || accumulates(func, fa, i, i, 1, MAX_DEPTH)) =>
             {
                 Some(i)
             }
-            Opcode::Mov | Opcode::Neg | Opcode::Abs => {
-                src(1).and_then(|r| zero_by_cancellation(func, fa, u, i, r, depth - 1))
-            }
-            Opcode::Cvt if float && d.mods.ty2.is_some_and(|t| t.is_float()) => {
-                src(1).and_then(|r| zero_by_cancellation(func, fa, u, i, r, depth - 1))
-            }
+            Opcode::Mov | Opcode::Neg | Opcode::Abs => src(1)
+                .and_then(|r| zero_by_cancellation(func, fa, u, i, r, depth - 1, no_uniform_term)),
+            Opcode::Cvt if float && d.mods.ty2.is_some_and(|t| t.is_float()) => src(1)
+                .and_then(|r| zero_by_cancellation(func, fa, u, i, r, depth - 1, no_uniform_term)),
             // An integer converted: zero where the integer is (see [`int_zero_somewhere`]).
             Opcode::Cvt if float && u.def_cause(def).is_some() => {
                 src(1).and_then(|r| int_zero_somewhere(func, fa, u, i, r, depth - 1))
@@ -149,16 +160,19 @@ fn zero_by_cancellation(
             // Scaled by a lane-uniform factor (or divided by one).
             Opcode::Mul if float => {
                 if !varying(2) {
-                    src(1).and_then(|r| zero_by_cancellation(func, fa, u, i, r, depth - 1))
+                    src(1).and_then(|r| {
+                        zero_by_cancellation(func, fa, u, i, r, depth - 1, no_uniform_term)
+                    })
                 } else if !varying(1) {
-                    src(2).and_then(|r| zero_by_cancellation(func, fa, u, i, r, depth - 1))
+                    src(2).and_then(|r| {
+                        zero_by_cancellation(func, fa, u, i, r, depth - 1, no_uniform_term)
+                    })
                 } else {
                     None
                 }
             }
-            Opcode::Div if float && !varying(2) => {
-                src(1).and_then(|r| zero_by_cancellation(func, fa, u, i, r, depth - 1))
-            }
+            Opcode::Div if float && !varying(2) => src(1)
+                .and_then(|r| zero_by_cancellation(func, fa, u, i, r, depth - 1, no_uniform_term)),
             _ => None,
         };
         if found.is_some() {

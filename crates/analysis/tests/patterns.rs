@@ -352,8 +352,9 @@ fn slow_paths_of_ieee_division_and_square_root_and_strided_loop_bounds() {
     assert_eq!(marked.len(), 4);
     // A sum from zero, a difference, the root of a scaled sum, a loop's sum of products:
     // reported; a product of loads, a lane-uniform dividend and `__fdividef` (kernel `quiet`),
-    // products added once (`a*c + b*d`, `x - y*z`; kernel `products`): not. Before, the two
-    // products added once were reported (any fused multiply-add counted as a sum).
+    // products added once (`a*c + b*d`, `x - y*z`; kernel `products`), the root of a sum plus
+    // a lane-uniform term (kernel `softened`): not. Before, the two products added once were
+    // reported (any fused multiply-add counted as a sum), and so was `softened`'s root.
     let mut slow: Vec<u32> = r
         .report
         .findings

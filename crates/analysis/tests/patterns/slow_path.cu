@@ -86,6 +86,19 @@ __global__ void triangle(float *out, const float *in, int n) {
     out[j] = s;
 }
 
+// A root of a sum of squares plus a lane-uniform term (a softening `eps`, as in HeCBench's
+// haccmk and lulesh): the term keeps it from zero, not reported (it was before 2026-11-29; no
+// such root took the slow path on the real-world sets).
+__global__ void softened(float *out, const float *data, float eps) {
+    int j = blockIdx.x * 256 + threadIdx.x;
+    float s = 0.0f;
+    for (int k = 0; k < 64; k++) {
+        float v = data[k * 4096 + j];
+        s += v * v;
+    }
+    out[j] = sqrtf(s + eps);
+}
+
 // Sizes read at run time: no launch tells the analysis `n` (the loops test unknown bounds).
 int main(int argc, char **argv) {
     float *a = nullptr, *b = nullptr, *c = nullptr, *d = nullptr;
@@ -97,5 +110,6 @@ int main(int argc, char **argv) {
     products<<<16, 256>>>(a, b, c, d, n * 3);
     grid_stride<<<16, 256>>>(a, n * 5000);
     triangle<<<16, 256>>>(a, b, n << 12);
+    softened<<<16, 256>>>(a, b, 1e-6f);
     return 0;
 }
