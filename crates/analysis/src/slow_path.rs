@@ -104,9 +104,8 @@ pub fn slow_paths(func: &Function, fa: &FunctionAnalyses, u: &Uniformity) -> Vec
 /// from, possibly through moves, negation, absolute value, conversion between float types
 /// and scaling by a lane-uniform factor. With `no_uniform_term` (a square root's radicand),
 /// not a sum with a lane-uniform term (`r2 + eps`, `x*x + y*y + PTINY`): that term keeps it
-/// from zero unless the rest cancels it exactly (the real-world sets: 4 such roots, in
-/// `lulesh` and `haccmk`, none on the slow path).
-#[allow(clippy::too_many_arguments)]
+/// from zero unless the rest cancels it exactly (the real-world sets: 6 such roots, in
+/// `lulesh`, `haccmk` and `aobench`, none on the slow path).
 fn zero_by_cancellation(
     func: &Function,
     fa: &FunctionAnalyses,
