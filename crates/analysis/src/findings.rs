@@ -882,11 +882,12 @@ fn access_findings(cx: &Ctx<'_>, a: &AccessResult) -> Vec<Finding> {
         if a.budget_spent {
             f.notes.push(BUDGET_NOTE.to_string());
         }
-        // (A verdict one row proves alone does not rest on the padded reading.)
-        if a.pitch_read && !(proven && a.row_alone && rule == Rule::UncoalescedAccess) {
+        // A verdict one row proves alone does not rest on the padded reading.
+        let row_proof = proven && a.row_alone && rule == Rule::UncoalescedAccess;
+        if a.pitch_read && !row_proof {
             f.notes.push(PITCH_NOTE.to_string());
         }
-        if proven && a.row_alone && rule == Rule::UncoalescedAccess {
+        if row_proof {
             f.notes.push(
                 "one row of the warp (lanes sharing the unknown pitch's multiple) alone touches \
                  more sectors than the whole request's bytes need, wherever it starts: the \

@@ -91,11 +91,10 @@ impl SassInst {
 
     /// The predicate operand of a branch that has one before its target (`P1` of
     /// `BRA P1, target`, `!P0` of `BRA !P0, target`).
-    pub fn predicate_operand(&self) -> Option<&str> {
+    pub fn predicate_operand(&self) -> Option<Guard> {
         self.operands
             .split_once(',')
-            .map(|(p, _)| p.trim())
-            .filter(|p| Guard::parse(p).is_some())
+            .and_then(|(p, _)| Guard::parse(p.trim()))
     }
 
     /// The target of a `BRA` (its last operand, an offset in the function), when it has one.
@@ -126,10 +125,7 @@ impl SassInst {
                 }
                 let guarded = self.guard.is_some_and(|g| !g.is_uniform());
                 // `BRA P1, target` / `BRA !P0, target`: a predicate operand before the target.
-                let pred_operand = self
-                    .predicate_operand()
-                    .and_then(Guard::parse)
-                    .is_some_and(|g| !g.is_uniform());
+                let pred_operand = self.predicate_operand().is_some_and(|g| !g.is_uniform());
                 guarded || pred_operand
             }
             _ => false,

@@ -332,13 +332,13 @@ impl Checker<'_> {
                 });
                 // Rows of the warp an unknown pitch apart: one row alone may already touch
                 // more sectors than the whole request needs, whatever the pitch.
-                // (A block that stands for an unknown grid need not exist; the first does.)
+                // (A block that stands for an unknown grid need not exist; the first does.) Only
+                // looked at when the measured request has gaps the other proofs miss.
                 let rows_exact = sample_exact
                     && (!grid_sampled || penv.ctaid.is_none_or(|b| b == [0, 0, 0]))
                     && padded
                     && !padded_first
-                    && !quotient_read
-                    && row_alone_gaps(&addr, lanes_on, site.size);
+                    && !quotient_read;
                 let exact = exact && !padded && !quotient_read;
                 let Some((c, part)) = split else {
                     param = true;
@@ -466,7 +466,7 @@ impl Checker<'_> {
                 if ra > ideal && smax > ideal {
                     if exact && exc_proven {
                         unc_def = true;
-                    } else if rows_exact {
+                    } else if rows_exact && row_alone_gaps(&addr, lanes_on, site.size) {
                         unc_def = true;
                         row_alone = true;
                     } else if exact_but_mask && let Some(k) = min_lanes_for_gaps(&plain, site.size)
@@ -1059,15 +1059,11 @@ fn row_alone_gaps(addr: &WarpVal, lanes: u32, size: u32) -> bool {
         }
         // Every start the row's accesses can have (naturally aligned): shifts that keep the
         // first lane a multiple of the access size, over one sector.
-        let size = i64::from(size);
         let fewest = (0..32)
-            .filter(|r| (row[0] + r).rem_euclid(size) == 0)
+            .filter(|r| (row[0] + r).rem_euclid(i64::from(size)) == 0)
             .map(|r| {
-                let mut sectors: smallvec::SmallVec<[i64; 32]> =
-                    row.iter().map(|o| (o + r).div_euclid(32)).collect();
-                sectors.sort_unstable();
-                sectors.dedup();
-                sectors.len() as u32
+                let shifted: smallvec::SmallVec<[i64; 32]> = row.iter().map(|o| o + r).collect();
+                memory::sectors(&shifted, size)
             })
             .min()
             .unwrap_or(0);
