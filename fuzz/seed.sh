@@ -10,6 +10,7 @@ done
 ls corpus/parse | wc -l
 # check: real-world modules under 3,000 lines (the analysis' input) and the corpus.
 mkdir -p corpus/check
+python3 ../scripts/realworld/ptx_pack.py unpack
 for f in ../validation/realworld/ptx/*.ptx ../corpus/*.ptx; do
     [ -f "$f" ] && [ "$(wc -l <"$f")" -lt 3000 ] && cp "$f" "corpus/check/seed_$(basename "$f")"
 done

@@ -2,7 +2,8 @@
 # Builds the kernels of the real-world evaluation set (validation/realworld/apps.tsv) to PTX with
 # nvcc 13.0.88: `nvcc -ptx -lineinfo -arch=sm_90 -O3 <app flags>`, one module per .cu file of
 # the application that defines a kernel, written to validation/realworld/ptx/<app>.ptx (or
-# <app>__<file>.ptx when the application has several).
+# <app>__<file>.ptx when the application has several), then packs that folder into
+# validation/realworld/ptx.tar.gz (the committed form; scripts/realworld/ptx_pack.py).
 #
 #   scripts/realworld/build_ptx.sh [--out DIR] [APP...]
 #
@@ -27,6 +28,9 @@ done
 NVCC_BIN="$(scripts/regen-ptx.sh --print-nvcc)"
 CUDA_ROOT="$(cd "$(dirname "$NVCC_BIN")/.." && pwd -P)"
 mkdir -p "$OUT"
+# The modules are committed packed (validation/realworld/ptx.tar.gz): unpack them first, and pack
+# them again at the end when they were written to the default folder.
+[[ "$OUT" == "$RW/ptx" ]] && python3 scripts/realworld/ptx_pack.py unpack
 STAGE=/tmp/warpscope-realworld-stage
 exec 9>"$STAGE.lock"
 flock 9
@@ -80,4 +84,5 @@ while IFS=$'\t' read -r name suite path flags _args; do
     echo "$dest: $(grep -c '\.entry' "$dest") kernel(s), $(wc -l <"$dest") lines"
   done
 done <"$RW/apps.tsv"
+[[ "$OUT" == "$RW/ptx" ]] && python3 scripts/realworld/ptx_pack.py pack
 exit $status

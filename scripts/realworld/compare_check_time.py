@@ -18,6 +18,8 @@ import resource
 import statistics
 import subprocess
 
+import ptx_pack  # the modules are committed packed; unpacked on first use
+
 
 def sets():
     """{application: "first" or "second"} from apps.tsv."""
@@ -56,6 +58,7 @@ def main():
     ap.add_argument("--skip", action="append", default=[], help="module stem to leave out")
     args = ap.parse_args()
     env = dict(os.environ, RAYON_NUM_THREADS="1")
+    ptx_pack.unpack()
     mods = [m for m in sorted(glob.glob("validation/realworld/ptx/*.ptx"))
             if in_set(app_of(m), args.set) and os.path.basename(m)[:-4] not in args.skip]
     pin = ["taskset", "-c", args.pin] if args.pin else []

@@ -17,6 +17,7 @@ import argparse, csv, json, os, re, subprocess, sys, glob, collections
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..'))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from reduce import rel  # the truth tables' path form, which check's report uses too
+import ptx_pack  # the modules are committed packed; unpacked on first use
 def sass_lines(path):
     """(file, line) -> SASS texts by address, files named as reduce.py names them."""
     out=collections.defaultdict(dict)
@@ -57,6 +58,7 @@ ap = argparse.ArgumentParser()
 ap.add_argument('csv_dirs', nargs='+')
 ap.add_argument('--out')
 args = ap.parse_args()
+ptx_pack.unpack()
 rows=[]
 for a in apps():
     pages=[f'{d}/{a}.source.csv' for d in args.csv_dirs]

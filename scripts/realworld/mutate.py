@@ -23,6 +23,8 @@ import random
 import re
 import signal
 import subprocess
+
+import ptx_pack  # the modules are committed packed; unpacked on first use
 import tempfile
 import time
 
@@ -113,6 +115,7 @@ def main():
     ap.add_argument("--max-lines", type=int, default=20000,
                     help="skip modules longer than this (their runs are slow)")
     args = ap.parse_args()
+    ptx_pack.unpack()
     mods = sorted(glob.glob("validation/realworld/ptx/*.ptx") + glob.glob("corpus/*.ptx"))
     texts = {}
     for m in mods:

@@ -59,7 +59,8 @@ fn corpus() -> Vec<Loaded> {
 
 /// The real-world modules (validation/realworld/ptx), with default options.
 fn realworld() -> Vec<Loaded> {
-    ptx_dir(&common::root().join("validation/realworld/ptx"))
+    let root = common::root();
+    ptx_dir(&warpscope_realworld::packed::ptx_dir(&root).expect("real-world PTX"))
 }
 
 /// Every PTX module of `dir`, with default options.

@@ -109,7 +109,8 @@ fn check_ends_cleanly(root: &std::path::Path, ptx: &std::path::Path) -> Result<(
 fn largest_realworld_modules_end_cleanly() {
     let _one = one_at_a_time();
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let mut mods: Vec<(usize, PathBuf)> = std::fs::read_dir(root.join("validation/realworld/ptx"))
+    let ptx = warpscope_realworld::packed::ptx_dir(&root).expect("real-world PTX");
+    let mut mods: Vec<(usize, PathBuf)> = std::fs::read_dir(ptx)
         .expect("validation/realworld/ptx")
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "ptx"))
@@ -230,9 +231,10 @@ fn mutated_modules_end_cleanly() {
     const CASES: usize = 48;
     const MAX_LINES: usize = 2_500;
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let mut mods: Vec<PathBuf> = ["validation/realworld/ptx", "corpus"]
+    let ptx = warpscope_realworld::packed::ptx_dir(&root).expect("real-world PTX");
+    let mut mods: Vec<PathBuf> = [ptx, root.join("corpus")]
         .iter()
-        .flat_map(|d| std::fs::read_dir(root.join(d)).expect("module folder"))
+        .flat_map(|d| std::fs::read_dir(d).expect("module folder"))
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "ptx"))
         .filter(|p| std::fs::read_to_string(p).is_ok_and(|t| t.lines().count() <= MAX_LINES))
@@ -275,6 +277,7 @@ fn mutated_modules_end_cleanly() {
 fn mutants_that_once_failed_end_cleanly() {
     let _one = one_at_a_time();
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    warpscope_realworld::packed::ptx_dir(&root).expect("real-world PTX");
     // Seed 23, case 109 (2026-11-27): two swaps move a loop's entry around its header, so a
     // loop variable's initial value reads the variable itself; its closed form referred to
     // itself and evaluation recursed until memory ran out (24 GB in 47 s).

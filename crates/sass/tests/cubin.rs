@@ -36,6 +36,8 @@ fn root() -> PathBuf {
 }
 
 fn modules() -> Vec<PathBuf> {
+    // The real-world modules are committed packed (validation/realworld/ptx.tar.gz).
+    warpscope_realworld::packed::ptx_dir(&root()).expect("real-world PTX");
     if std::env::var_os("WARPSCOPE_SASS_CUBIN_ALL").is_none_or(|v| v.is_empty()) {
         return SAMPLE.iter().map(|m| root().join(m)).collect();
     }

@@ -22,6 +22,8 @@ use std::time::{Duration, Instant};
 use wait_timeout::ChildExt;
 use warpscope_ncu::SourcePage;
 
+pub mod packed;
+
 /// The rules scored, as rows of the tables.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Measure {
@@ -332,7 +334,7 @@ pub fn load_apps(root: &Path) -> Result<Vec<App>, String> {
             .entry(c[1].to_string())
             .or_insert((g, b));
     }
-    let mut ptx: Vec<PathBuf> = std::fs::read_dir(rw.join("ptx"))
+    let mut ptx: Vec<PathBuf> = std::fs::read_dir(packed::ptx_dir(root)?)
         .map_err(|e| format!("validation/realworld/ptx: {e}"))?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "ptx"))
