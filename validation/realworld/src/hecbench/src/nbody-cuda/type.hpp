@@ -1,1 +1,0 @@
-using RealType = float;
