@@ -444,15 +444,13 @@ fn branch_finding(cx: &Ctx<'_>, b: &BranchResult) -> Option<Finding> {
     f.notes.push(format!("class: {}", b.class.as_str()));
     f.notes
         .push(format!("condition (ACF): {}", cx.ka.expr(b.site.cond)));
-    if b.class == DivClass::Unknown
-        && crate::special_value::special_value_branch(func, fa, b.site.inst)
-    {
-        f.caveat = Some(
-            "rests on the data holding NaN or infinite values: the condition tests whether a \
-             value is NaN or infinite, which comes out the same for every finite value, so \
-             lanes split only where such values sit beside finite ones"
-                .to_string(),
-        );
+    if b.class == DivClass::Unknown {
+        use crate::special_value::{rare_side_of, special_value_branch};
+        if let Some(t) = special_value_branch(func, fa, b.site.inst) {
+            f.caveat = Some(t.caveat());
+        } else if let Some(t) = rare_side_of(func, fa, b.site.inst) {
+            f.caveat = Some(t.caveat_inside());
+        }
     }
     if b.budget_spent {
         f.notes.push(BUDGET_NOTE.to_string());
@@ -915,7 +913,9 @@ fn access_findings(cx: &Ctx<'_>, a: &AccessResult) -> Vec<Finding> {
             ));
         }
         if !proven {
-            f.caveat = memory_caveat(rule, a, &cx.ka.expr(a.site.addr));
+            f.caveat = memory_caveat(rule, a, &cx.ka.expr(a.site.addr)).or_else(|| {
+                crate::special_value::rare_side_of(func, fa, a.site.inst).map(|t| t.caveat_inside())
+            });
         }
         let active = cx.ka.expr(a.site.active);
         if active != "1" {
@@ -1061,14 +1061,19 @@ pub fn fold(findings: Vec<Finding>) -> Vec<Finding> {
 }
 
 fn merge_into(o: &mut Finding, f: Finding) {
+    // A caveat folded with a finding that has evidence of its own is that finding's; a note
+    // (a boundary check, or a branch lowered without a branch) has none, and keeps it.
+    let evidence = |x: &Finding| x.caveat.is_none() && !x.is_tallied();
+    let evidence = evidence(o) || evidence(&f);
     // A boundary check (or a branch lowered without a branch) folded with a real branch on
     // its line is that branch's finding; folded with another such note, it stays a note.
     if o.kind != f.kind && !(o.is_tallied() && f.is_tallied()) {
         o.kind = None;
     }
-    // A caveat folded with a finding that has evidence of its own is that finding's.
-    if o.caveat.is_none() || f.caveat.is_none() {
+    if evidence {
         o.caveat = None;
+    } else if o.caveat.is_none() {
+        o.caveat = f.caveat.clone();
     }
     for (k, m) in f.measures {
         match o.measures.get_mut(&k) {
@@ -1194,6 +1199,53 @@ mod tests {
         assert_eq!(value_list(&[-2, -1, 0], "and"), "-2, -1 and 0");
         assert_eq!(value_list(&[0], "or"), "0");
         assert_eq!(value_list(&[-2, -1, 0, 1, 2], "and"), "0, ±1 and ±2");
+    }
+
+    #[test]
+    fn a_note_folded_with_a_caveat_keeps_the_caveat_in_either_order() {
+        let at = |ptx_line: u32| Location {
+            cuda: Some(warpscope_report::SourceLocation {
+                file: "k.cu".into(),
+                line: 7,
+                col: 1,
+            }),
+            ptx: Some(warpscope_report::PtxLocation {
+                file: "k.ptx".into(),
+                line: ptx_line,
+                col: 1,
+                instruction: None,
+            }),
+            ..Location::default()
+        };
+        let branch = |ptx_line: u32| {
+            Finding::new(
+                Rule::DivergentBranch,
+                Certainty::Possible,
+                "k",
+                "branch may diverge",
+                at(ptx_line),
+            )
+        };
+        let mut caveat = branch(10);
+        caveat.caveat = Some("rests on the data holding huge values".into());
+        let mut note = branch(20);
+        note.kind = Some("predicated".into());
+        let likely = branch(30);
+        for pair in [
+            [caveat.clone(), note.clone()],
+            [note.clone(), caveat.clone()],
+        ] {
+            let out = fold(pair.to_vec());
+            assert_eq!(out.len(), 1);
+            assert_eq!(out[0].kind, None, "{out:#?}");
+            assert_eq!(out[0].rank(), warpscope_report::Rank::Caveat, "{out:#?}");
+        }
+        // A finding with evidence of its own still takes the caveat away.
+        let out = fold(vec![caveat.clone(), note.clone(), likely]);
+        assert_eq!(out[0].rank(), warpscope_report::Rank::Likely, "{out:#?}");
+        // Two notes stay a note.
+        let out = fold(vec![note.clone(), note]);
+        assert_eq!(out[0].rank(), warpscope_report::Rank::Note, "{out:#?}");
     }
 
     #[test]

@@ -892,6 +892,34 @@ fn a_test_for_nan_or_infinity_on_loaded_data_is_a_caveat() {
 }
 
 #[test]
+fn a_magnitude_test_against_a_huge_constant_on_loaded_data_is_a_caveat() {
+    // Before: `sinf(v) + cos(d[i])` and `fabsf(v) > 1e6f` were likely findings ("its condition
+    // depends on loaded data"): the trigonometric functions' test of |x| against 105615 (2^31
+    // for doubles), and the branches ptxas predicates beside it, come out the same for every
+    // value below the constant. Folding the predicated notes into the line's finding also
+    // cleared the caveat of the infinity test on that line.
+    let r = exact("huge_argument");
+    let text = std::fs::read_to_string(
+        common::root().join("crates/analysis/tests/patterns/huge_argument.cu"),
+    )
+    .unwrap();
+    let line_of = |s: &str| text.lines().position(|l| l.contains(s)).unwrap() as u32 + 1;
+    for s in ["sinf(v) + (float)cos(d[i])", "if (fabsf(v) > 1.0e6f)"] {
+        let f = branch_at(&r, line_of(s));
+        assert_eq!(f.rank(), warpscope_report::Rank::Caveat, "{s}: {f:#?}");
+        assert!(
+            f.caveat
+                .as_deref()
+                .is_some_and(|c| c.starts_with("rests on the data holding huge values")),
+            "{s}: {:?}",
+            f.caveat
+        );
+    }
+    let f = branch_at(&r, line_of("if (v > 1.0e6f)"));
+    assert_eq!(f.rank(), warpscope_report::Rank::Likely, "{f:#?}");
+}
+
+#[test]
 fn a_clock_read_by_a_whole_warp_is_one_value() {
     // Before: `while (clock64() - start < budget)` was a `possible` divergent branch ("depends
     // on a clock register"), as cuda::barrier's back-off in the CUDA headers was.

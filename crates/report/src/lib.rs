@@ -568,8 +568,9 @@ impl Finding {
 
 /// The order in which reports list findings: what the analysis proved, then what points at
 /// a problem without proof (data-dependent addresses and branches, unknown strides), then
-/// caveats that rest only on a guess about a value it was not told, then the notes that the
-/// text report only counts (boundary checks, predicated exits and bodies).
+/// caveats that rest only on a guess (a value it was not told, data holding NaN, infinite or
+/// huge values), then the notes that the text report only counts (boundary checks,
+/// predicated exits and bodies).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Rank {
     /// `definite`: holds for the assumed geometry and parameters whatever the data.

@@ -211,8 +211,9 @@ pub fn render(report: &Report, sources: &Sources, opts: &TextOptions) -> String 
         if f.rank() == crate::Rank::Caveat {
             if caveats == 0 {
                 out.push_str(
-                    "caveats: the findings below rest only on a guess about a value the analysis \
-                     was not told (each says which); --assume or --block settles them\n\n",
+                    "caveats: the findings below rest only on a guess (each says which): a value \
+                     the analysis was not told, which --assume or --block settles, or the data \
+                     holding NaN, infinite or huge values\n\n",
                 );
             }
             caveats += 1;

@@ -113,7 +113,8 @@ mod tests {
     }
 
     fn root(name: &str) -> PathBuf {
-        let r = std::env::temp_dir().join(format!("warpscope-packed-{name}-{}", std::process::id()));
+        let r =
+            std::env::temp_dir().join(format!("warpscope-packed-{name}-{}", std::process::id()));
         let _ = fs::remove_dir_all(&r);
         fs::create_dir_all(r.join("validation/realworld")).unwrap();
         r
@@ -142,7 +143,11 @@ mod tests {
         let r = root("bad");
         assert!(ptx_dir(&r).unwrap_err().contains("ptx.tar.gz"));
         fs::write(r.join(ARCHIVE), archive(&[("sub/a.ptx", "A")])).unwrap();
-        assert!(ptx_dir(&r).unwrap_err().contains("unexpected entry sub/a.ptx"));
+        assert!(
+            ptx_dir(&r)
+                .unwrap_err()
+                .contains("unexpected entry sub/a.ptx")
+        );
         fs::remove_dir_all(&r).unwrap();
     }
 
