@@ -387,7 +387,21 @@ pub fn model_launches(
             &opts.machine,
         );
         if let Some(s) = ptxas.and_then(|p| p.sass.as_ref()) {
-            throughput::sass_counts::apply(module, l, s, &mut cost);
+            // the PTX path's latency of an instruction, for SASS without a measured one
+            let ptx_latency = |f: warpscope_ir::FuncId, i: warpscope_ir::Inst| {
+                let inst = &module.funcs[f].insts[i];
+                let class = latency::class_of(inst);
+                if throughput::lowered(inst).0 == 0.0 {
+                    return (0.0, class);
+                }
+                let lat = match class {
+                    "ld_global" if l1_loads.has(f, i) => opts.latency.get("ld_global"),
+                    "ld_global" => global_load,
+                    c => opts.latency.get(c),
+                };
+                (lat, class)
+            };
+            throughput::sass_counts::apply(module, l, s, &mut cost, &ptx_latency);
         }
         if promoted {
             cost.iter_mut().for_each(|c| c.local_sectors = 0.0);
