@@ -21,6 +21,10 @@ use crate::listing::Guard;
 /// The file name the rewritten module's `.loc` directives refer to.
 pub const PTX_LINES_FILE: &str = "warpscope-ptx-lines";
 
+/// One SASS instruction's offset in its function, guard predicate and operands as nvdisasm
+/// prints them (empty when nvdisasm was not run).
+pub type SassOperands = (u32, Option<Guard>, String);
+
 /// The SASS of a module, by PTX line.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct PtxLineSass {
@@ -33,7 +37,7 @@ pub struct PtxLineSass {
     /// Per function and PTX line, each of those opcodes' offset in the function, guard
     /// predicate and operands as nvdisasm prints them (same order; the operands empty when
     /// nvdisasm was not run).
-    pub operands: FxHashMap<String, FxHashMap<u32, Vec<(u32, Option<Guard>, String)>>>,
+    pub operands: FxHashMap<String, FxHashMap<u32, Vec<SassOperands>>>,
     /// SASS instructions that carry no line of the rewritten module (`NOP` padding, the
     /// trailing self-branch; anything else is counted here too).
     pub unattributed: usize,
@@ -60,7 +64,7 @@ impl PtxLineSass {
 
     /// The offsets, guards and operands of the opcodes [`PtxLineSass::at`] gives (empty when
     /// unknown).
-    pub fn operands_at(&self, function: &str, line: u32) -> &[(u32, Option<Guard>, String)] {
+    pub fn operands_at(&self, function: &str, line: u32) -> &[SassOperands] {
         self.operands
             .get(function)
             .and_then(|f| f.get(&line))
