@@ -188,9 +188,10 @@ pub fn defs_uses(opcode: &str, operands: &str) -> (Vec<Reg>, Vec<Reg>) {
     }
     let n = toks.len();
     for (k, t) in toks.iter().enumerate().skip(start) {
-        let w = if is_fp64(base) || base == "DSETP" {
-            2
-        } else if base == "IMAD" && mods.contains(&"WIDE") && k == n - 1 {
+        let w = if is_fp64(base)
+            || base == "DSETP"
+            || (base == "IMAD" && mods.contains(&"WIDE") && k == n - 1)
+        {
             2
         } else if matches!(base, "STG" | "ST" | "STS" | "STL") && k == n - 1 {
             data_width
