@@ -294,6 +294,27 @@ def heldout9(n, kahan_terms, fib_steps, newton_vals, splitmix_cap, module, title
     return sp.text()
 
 
+# the tenth held-out set at the validation size (262144 threads): chosen from the v12 estimates
+# before any timing so that each kernel is estimated at 30-60 microseconds (docs/accuracy.md)
+H10 = {"setbits_words": 16, "cbrt_values": 8, "halley_deg": 24, "halley_cap": 32, "polar_samples": 64}
+
+
+def heldout10(n, setbits_words, cbrt_values, halley_deg, halley_cap, polar_samples, module, title):
+    """corpus/liang_heldout10.cu (mirrors its main() at the corpus size)."""
+    g = n // 256
+    bufs = [
+        ("seed", "u32", n, None), ("sb", "u32", n, "h10_setbits_out.bin"), ("cb", "u64", n, "h10_cbrt64_out.bin"),
+        ("hl", "f32", n, "h10_halley_out.bin"), ("pl", "f32", n, "h10_polar_out.bin"),
+    ]
+    sp = Spec(title, module, bufs)
+    sp.launch("h10_fill_u32", g, 256, [b("seed"), u(101)])
+    sp.launch("h10_setbits", g, 256, [b("seed"), b("sb"), i(setbits_words)])
+    sp.launch("h10_cbrt64", g, 256, [b("seed"), b("cb"), i(cbrt_values)])
+    sp.launch("h10_halley", g, 256, [b("seed"), b("hl"), i(halley_deg), i(halley_cap)])
+    sp.launch("h10_polar", g, 256, [b("seed"), b("pl"), i(polar_samples)])
+    return sp.text()
+
+
 def main():
     with open(os.path.join(ROOT, "corpus", "liang.toml"), "w") as fh:
         fh.write(spec(65536, 4, 64, 16, 4, 8, "liang.ptx",
@@ -369,6 +390,16 @@ def main():
                           "../../../corpus/liang_heldout9.ptx",
                           "H100 validation spec of the ninth held-out kernels of `warpscope model` (docs/accuracy.md); "
                           "written by scripts/h100/model_specs.py."))
+
+
+    with open(os.path.join(ROOT, "corpus", "liang_heldout10.toml"), "w") as fh:
+        fh.write(heldout10(16384, 8, 4, 12, 16, 8, "liang_heldout10.ptx",
+                           "Launch spec for liang_heldout10.cu (mirrors main()); written by scripts/h100/model_specs.py."))
+    with open(os.path.join(ROOT, "validation", "h100", "model", "liang_heldout10_h100.toml"), "w") as fh:
+        fh.write(heldout10(262144, H10["setbits_words"], H10["cbrt_values"], H10["halley_deg"], H10["halley_cap"],
+                           H10["polar_samples"], "../../../corpus/liang_heldout10.ptx",
+                           "H100 validation spec of the tenth held-out kernels of `warpscope model` (docs/accuracy.md); "
+                           "written by scripts/h100/model_specs.py."))
 
 
 if __name__ == "__main__":

@@ -254,9 +254,17 @@ fn launch_param_bytes(spec: &LaunchSpec, entry: Option<usize>) -> Vec<Option<f64
 /// Profiles `spec` and models every profiled launch.
 pub fn model_spec(spec: &LaunchSpec, mut opts: ModelOptions) -> Result<ModelRun, ProfileError> {
     opts.profile.bbv = true;
-    let run = profile_spec(spec, &opts.profile)?;
+    // ptxas (and nvdisasm, which spends about 0.6 s starting) on the module while the emulator
+    // profiles it: they do not depend on each other
+    let (run, ptxas) = std::thread::scope(|s| {
+        let sass = s.spawn(|| ptxas_for(spec, &opts));
+        let run = profile_spec(spec, &opts.profile);
+        (run, sass.join().ok().flatten())
+    });
+    let run = run?;
     let t0 = Instant::now();
-    let report = model_profiled(spec, &run, &opts);
+    let bbvs = run.bbv.as_deref().unwrap_or_default();
+    let report = model_launches(&run.module, &run.profile, bbvs, ptxas.as_ref(), spec, &opts);
     Ok(ModelRun {
         report,
         profile: run.profile,
@@ -276,13 +284,19 @@ pub fn model_profiled(
     opts: &ModelOptions,
 ) -> ModelReport {
     let bbvs = run.bbv.as_deref().unwrap_or_default();
-    let ptxas = warpscope_emu::load_spec_module(spec, &opts.profile.run.compile)
+    let ptxas = ptxas_for(spec, opts);
+    model_launches(&run.module, &run.profile, bbvs, ptxas.as_ref(), spec, opts)
+}
+
+/// ptxas's registers, stack frames and SASS for the module of `spec`
+/// ([`machine::ptxas_info_with_sass`]); `None` without ptxas.
+fn ptxas_for(spec: &LaunchSpec, opts: &ModelOptions) -> Option<machine::PtxasInfo> {
+    warpscope_emu::load_spec_module(spec, &opts.profile.run.compile)
         .ok()
         .and_then(|m| {
             let nvcc = opts.profile.run.compile.compiler.as_deref();
             machine::ptxas_info_with_sass(&m.source.text, &m.module, nvcc)
-        });
-    model_launches(&run.module, &run.profile, bbvs, ptxas.as_ref(), spec, opts)
+        })
 }
 
 /// Models launches whose BBVs are already known.
@@ -387,7 +401,21 @@ pub fn model_launches(
             &opts.machine,
         );
         if let Some(s) = ptxas.and_then(|p| p.sass.as_ref()) {
-            throughput::sass_counts::apply(module, l, s, &mut cost);
+            // the PTX path's latency of an instruction, for SASS without a measured one
+            let ptx_latency = |f: warpscope_ir::FuncId, i: warpscope_ir::Inst| {
+                let inst = &module.funcs[f].insts[i];
+                let class = latency::class_of(inst);
+                if throughput::lowered(inst).0 == 0.0 {
+                    return (0.0, class);
+                }
+                let lat = match class {
+                    "ld_global" if l1_loads.has(f, i) => opts.latency.get("ld_global"),
+                    "ld_global" => global_load,
+                    c => opts.latency.get(c),
+                };
+                (lat, class)
+            };
+            throughput::sass_counts::apply(module, l, s, &mut cost, &ptx_latency);
         }
         if promoted {
             cost.iter_mut().for_each(|c| c.local_sectors = 0.0);

@@ -163,7 +163,14 @@ pub fn ptxas_info_with_sass(
     explicit_nvcc: Option<&Path>,
 ) -> Option<PtxasInfo> {
     let ptxas = find_ptxas(explicit_nvcc)?;
-    let tools = warpscope_sass::Toolchain::ptxas_only(ptxas);
+    // nvdisasm beside ptxas prints the operands the dependence analysis reads (twelfth
+    // version); without it the SASS is counted as before and the chains stay the PTX's
+    let nvdisasm = ptxas.with_file_name("nvdisasm");
+    let tools = if nvdisasm.exists() {
+        warpscope_sass::Toolchain::new(ptxas, nvdisasm)
+    } else {
+        warpscope_sass::Toolchain::ptxas_only(ptxas)
+    };
     let lines = crate::throughput::sass_counts::instruction_lines(module, ptx);
     match warpscope_sass::compile_by_ptx_line(&tools, ptx, &lines, "sm_90") {
         Ok(sass) => {

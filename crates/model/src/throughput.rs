@@ -47,6 +47,7 @@ use crate::latency::{LatencyTable, class_of};
 
 mod lowering;
 pub mod sass_counts;
+pub mod sass_deps;
 pub(crate) use lowering::balance_alu_imad;
 pub use lowering::{Unit, either_alu_or_imad, issue_slots, lowered};
 pub use sass_counts::SassCounts;

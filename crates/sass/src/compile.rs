@@ -1,5 +1,6 @@
 //! Running ptxas on a module and reading the cubin it writes ([`crate::cubin`]); nvdisasm, when
-//! given, only for [`compile_with_nvdisasm`], the cross-check the reader was verified against.
+//! given, for [`compile_with_nvdisasm`], the cross-check the reader was verified against, and
+//! for the operands [`compile_verbose`] adds to the reader's listing.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -13,8 +14,9 @@ use crate::listing::{Listing, parse};
 #[derive(Debug, Clone)]
 pub struct Toolchain {
     pub ptxas: PathBuf,
-    /// nvdisasm, for [`compile_with_nvdisasm`] only: [`compile`] does not run it. Empty when
-    /// the toolchain was made by [`Toolchain::ptxas_only`].
+    /// nvdisasm, for [`compile_with_nvdisasm`] and the operands [`compile_verbose`] adds:
+    /// [`compile`] does not run it. Empty when the toolchain was made by
+    /// [`Toolchain::ptxas_only`].
     pub nvdisasm: PathBuf,
     /// Longest either may run before it is stopped.
     pub time_limit: Duration,
@@ -90,7 +92,10 @@ pub fn compile(tools: &Toolchain, ptx: &str, arch: &str) -> Result<Listing, Sass
 
 /// As [`compile`], with ptxas's `-v` report of the same compile (`Used N registers`, `N bytes
 /// stack frame` per function; what ptxas writes to its standard error) beside the listing, so
-/// that a caller needing both runs ptxas once.
+/// that a caller needing both runs ptxas once. When the toolchain names nvdisasm, each
+/// instruction also gets nvdisasm's full opcode and its operands (`nvdisasm -c -ndf` on the
+/// same cubin, matched by offset: [`with_operands`]), which the cubin reader does not decode; when
+/// nvdisasm fails, the listing is the cubin reader's alone.
 pub fn compile_verbose(
     tools: &Toolchain,
     ptx: &str,
@@ -100,7 +105,8 @@ pub fn compile_verbose(
 }
 
 /// [`compile`] and [`compile_verbose`]: ptxas (with `-v` when `verbose`), then the cubin read
-/// back, with what ptxas wrote to its standard error.
+/// back, with what ptxas wrote to its standard error (and, when `verbose` and nvdisasm is
+/// given, the operands nvdisasm prints).
 fn read_compiled(
     tools: &Toolchain,
     ptx: &str,
@@ -110,8 +116,42 @@ fn read_compiled(
     in_temp_dir(|dir| {
         let (cubin, info) = build(tools, ptx, arch, dir, verbose)?;
         let bytes = std::fs::read(&cubin)?;
-        Ok((crate::cubin::read(&bytes)?, info))
+        let mut listing = crate::cubin::read(&bytes)?;
+        if verbose && !tools.nvdisasm.as_os_str().is_empty() {
+            let mut dis = Command::new(&tools.nvdisasm);
+            // no dataflow analysis: the listing is the same, about a quarter faster
+            dis.arg("-c").arg("-ndf").arg(&cubin);
+            if let Ok(text) = run(&mut dis, "nvdisasm", tools.time_limit) {
+                with_operands(&mut listing, &parse(&text));
+            }
+        }
+        Ok((listing, info))
     })
+}
+
+/// Gives each instruction of `listing` (the cubin reader's) the full opcode and the operands
+/// of the instruction of `printed` (nvdisasm's listing of the same cubin) at the same offset
+/// of the same function, when both name the same base mnemonic; branches keep the reader's
+/// (decoded, with targets as offsets).
+pub fn with_operands(listing: &mut Listing, printed: &Listing) {
+    for f in &mut listing.functions {
+        let Some(g) = printed.functions.iter().find(|g| g.name == f.name) else {
+            continue;
+        };
+        for i in &mut f.instructions {
+            if !i.operands.is_empty() {
+                continue;
+            }
+            let Ok(k) = g.instructions.binary_search_by_key(&i.offset, |x| x.offset) else {
+                continue;
+            };
+            let p = &g.instructions[k];
+            if p.base_opcode() == i.base_opcode() {
+                i.opcode = p.opcode.clone();
+                i.operands = p.operands.clone();
+            }
+        }
+    }
 }
 
 /// As [`compile`], but disassembling with nvdisasm (`-g -c`) and reading its listing
@@ -247,4 +287,47 @@ fn run_both(cmd: &mut Command, tool: &str, limit: Duration) -> Result<(String, S
         });
     }
     Ok((stdout, stderr))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nvdisasm_gives_the_readers_instructions_their_operands() {
+        let printed = parse(
+            ".text.k:\n\
+             /*0000*/   IMAD.HI.U32 R4, R3, UR6, RZ ;\n\
+             /*0010*/   LOP3.LUT R3, R4, R3, RZ, 0x3c, !PT ;\n\
+             /*0020*/   @P1 BRA `(.L_x_1) ;\n",
+        );
+        let mut listing = Listing {
+            files: Vec::new(),
+            functions: vec![crate::listing::SassFunction {
+                name: "k".into(),
+                instructions: [(0, "IMAD.HI"), (0x10, "FADD"), (0x20, "BRA")]
+                    .iter()
+                    .map(|&(offset, op)| crate::listing::SassInst {
+                        offset,
+                        guard: None,
+                        opcode: op.into(),
+                        operands: if op == "BRA" {
+                            "0x0".into()
+                        } else {
+                            String::new()
+                        },
+                        source: None,
+                    })
+                    .collect(),
+            }],
+        };
+        with_operands(&mut listing, &printed);
+        let i = &listing.functions[0].instructions;
+        assert_eq!(i[0].opcode, "IMAD.HI.U32");
+        assert_eq!(i[0].operands, "R4, R3, UR6, RZ");
+        // another mnemonic at the offset: left as the reader had it
+        assert_eq!((i[1].opcode.as_str(), i[1].operands.as_str()), ("FADD", ""));
+        // branches keep the reader's decoded target
+        assert_eq!(i[2].operands, "0x0");
+    }
 }

@@ -22,7 +22,8 @@
 //! (7: `PT`, printed only when not `PT`) and bit 90 its negation; `BRA`'s bits 32–33 its mode
 //! (`.U`, `.DIV`, `.CONV`), bit 84 `.ANY` of `.U`, bit 91 a uniform register operand, bits 85
 //! and 86 `.INC`/`.DEC`; bits 24–31 the register operand. Other instructions get their base
-//! mnemonic (or `OP.0x…` for an opcode outside the table below) and no operands.
+//! mnemonic (or `OP.0x…` for an opcode outside the table below) and no operands; `IMAD.WIDE`
+//! and `IMAD.HI` (0x?25, 0x?27) keep that modifier, which the model's pipe charges read.
 
 use rustc_hash::FxHashMap;
 
@@ -588,6 +589,7 @@ fn decode(offset: u32, w0: u64, w1: u64) -> SassInst {
         negated: guard_negated,
         uniform: uniform_guard,
         always: g == 7,
+        index: g as u8,
     });
     let (opcode, operands) = match op {
         BRA | BRX | JMX => branch(op, &name, offset, w0, w1),
@@ -692,8 +694,8 @@ const OPCODES: &[(u16, &str, bool)] = &[
     (0x221, "FADD", false),
     (0x223, "FFMA", false),
     (0x224, "IMAD", false),
-    (0x225, "IMAD", false),
-    (0x227, "IMAD", false),
+    (0x225, "IMAD.WIDE", false),
+    (0x227, "IMAD.HI", false),
     (0x228, "DMUL", false),
     (0x229, "DADD", false),
     (0x22a, "DSETP", false),
@@ -779,8 +781,8 @@ const OPCODES: &[(u16, &str, bool)] = &[
     (0x820, "FMUL", false),
     (0x823, "FFMA", false),
     (0x824, "IMAD", false),
-    (0x825, "IMAD", false),
-    (0x827, "IMAD", false),
+    (0x825, "IMAD.WIDE", false),
+    (0x827, "IMAD.HI", false),
     (0x828, "DMUL", false),
     (0x82b, "DFMA", false),
     (0x82d, "PREEXIT", false),
@@ -864,8 +866,8 @@ const OPCODES: &[(u16, &str, bool)] = &[
     (0xc20, "FMUL", false),
     (0xc23, "FFMA", false),
     (0xc24, "IMAD", false),
-    (0xc25, "IMAD", false),
-    (0xc27, "IMAD", false),
+    (0xc25, "IMAD.WIDE", false),
+    (0xc27, "IMAD.HI", false),
     (0xc28, "DMUL", false),
     (0xc2b, "DFMA", false),
     (0xc36, "VIADD", false),
@@ -883,7 +885,7 @@ const OPCODES: &[(u16, &str, bool)] = &[
     (0xe21, "FADD", false),
     (0xe23, "FFMA", false),
     (0xe24, "IMAD", false),
-    (0xe25, "IMAD", false),
+    (0xe25, "IMAD.WIDE", false),
     (0xe29, "DADD", false),
     (0xe2a, "DSETP", false),
     (0xe2b, "DFMA", false),
@@ -1032,6 +1034,17 @@ mod tests {
             );
         }
         assert_eq!(decode(0, 0xfff, 0).opcode, "OP.0xfff");
+    }
+
+    /// `IMAD.HI` and `IMAD.WIDE` (opcodes 0x?27 and 0x?25) are named with their modifier: the
+    /// model charges them the IMAD pipe twice (before, both read as plain `IMAD`). Encodings
+    /// and names from nvdisasm (`IMAD.HI.U32 R4, R4, UR6, RZ`, `IMAD.WIDE.U32 R2, R5, 0x4, R2`,
+    /// `IMAD R4, R5, 0x3, RZ`; `scripts/h100/model_v12rates.cu`).
+    #[test]
+    fn wide_and_high_imad_keep_their_modifier() {
+        assert_eq!(decode(0, 0x0000000604047c27, 0).opcode, "IMAD.HI");
+        assert_eq!(decode(0, 0x0000000405027825, 0).opcode, "IMAD.WIDE");
+        assert_eq!(decode(0, 0x0000000305047824, 0).opcode, "IMAD");
     }
 
     /// The cubin ptxas 13.0.88 makes of `tests/data/lowering.ptx`, read without any tool.

@@ -19,7 +19,9 @@ pub mod flow;
 pub mod listing;
 pub mod ptx_lines;
 
-pub use compile::{SassError, Toolchain, compile, compile_verbose, compile_with_nvdisasm};
+pub use compile::{
+    SassError, Toolchain, compile, compile_verbose, compile_with_nvdisasm, with_operands,
+};
 pub use cubin::{CubinError, read as read_cubin};
 pub use listing::{Guard, Listing, SassFunction, SassInst, parse};
 pub use ptx_lines::{PtxLineSass, compile_by_ptx_line};

@@ -34,6 +34,8 @@ pub struct Guard {
     pub uniform: bool,
     /// The always-true predicate (`PT`, `UPT`).
     pub always: bool,
+    /// The predicate's number (`P3`: 3; `PT`: 7).
+    pub index: u8,
 }
 
 impl Guard {
@@ -55,6 +57,7 @@ impl Guard {
             negated,
             uniform,
             always,
+            index: if always { 7 } else { rest.parse().ok()? },
         })
     }
 
@@ -266,7 +269,8 @@ mod tests {
             Some(Guard {
                 negated: true,
                 uniform: false,
-                always: false
+                always: false,
+                index: 1
             })
         );
         assert_eq!(f.instructions[8].source, Some((1, 9)));

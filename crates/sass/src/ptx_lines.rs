@@ -16,9 +16,14 @@
 use rustc_hash::FxHashMap;
 
 use crate::compile::{SassError, Toolchain, compile_verbose};
+use crate::listing::Guard;
 
 /// The file name the rewritten module's `.loc` directives refer to.
 pub const PTX_LINES_FILE: &str = "warpscope-ptx-lines";
+
+/// One SASS instruction's offset in its function, guard predicate and operands as nvdisasm
+/// prints them (empty when nvdisasm was not run).
+pub type SassOperands = (u32, Option<Guard>, String);
 
 /// The SASS of a module, by PTX line.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -29,6 +34,10 @@ pub struct PtxLineSass {
     /// Per function and PTX line, the SASS loop depth of each of those opcodes (same order):
     /// how many loops of the SASS's own control flow contain it ([`crate::flow::loop_depths`]).
     pub depths: FxHashMap<String, FxHashMap<u32, Vec<u32>>>,
+    /// Per function and PTX line, each of those opcodes' offset in the function, guard
+    /// predicate and operands as nvdisasm prints them (same order; the operands empty when
+    /// nvdisasm was not run).
+    pub operands: FxHashMap<String, FxHashMap<u32, Vec<SassOperands>>>,
     /// SASS instructions that carry no line of the rewritten module (`NOP` padding, the
     /// trailing self-branch; anything else is counted here too).
     pub unattributed: usize,
@@ -48,6 +57,15 @@ impl PtxLineSass {
     /// The SASS loop depths of the opcodes [`PtxLineSass::at`] gives (empty when unknown).
     pub fn depths_at(&self, function: &str, line: u32) -> &[u32] {
         self.depths
+            .get(function)
+            .and_then(|f| f.get(&line))
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// The offsets, guards and operands of the opcodes [`PtxLineSass::at`] gives (empty when
+    /// unknown).
+    pub fn operands_at(&self, function: &str, line: u32) -> &[SassOperands] {
+        self.operands
             .get(function)
             .and_then(|f| f.get(&line))
             .map_or(&[], Vec::as_slice)
@@ -100,7 +118,8 @@ pub fn rewrite_locs(ptx: &str, instruction_lines: &[u32]) -> String {
 
 /// Compiles `ptx` for `arch` with ptxas (as [`compile`] does) after [`rewrite_locs`], and
 /// groups the SASS by the PTX line each instruction came from, with each instruction's loop
-/// depth in the SASS's control flow and ptxas's `-v` report of the same compile.
+/// depth in the SASS's control flow, its offset and operands (when `tools` names nvdisasm) and
+/// ptxas's `-v` report of the same compile.
 pub fn compile_by_ptx_line(
     tools: &Toolchain,
     ptx: &str,
@@ -120,11 +139,17 @@ pub fn compile_by_ptx_line(
         let loop_depth = crate::flow::loop_depths(&func.instructions);
         let lines = out.functions.entry(func.name.clone()).or_default();
         let depths = out.depths.entry(func.name.clone()).or_default();
+        let operands = out.operands.entry(func.name.clone()).or_default();
         for (inst, &d) in func.instructions.iter().zip(&loop_depth) {
             match inst.source {
                 Some((f, line)) if Some(f as usize) == file && line > 0 => {
                     lines.entry(line).or_default().push(inst.opcode.clone());
                     depths.entry(line).or_default().push(d);
+                    operands.entry(line).or_default().push((
+                        inst.offset,
+                        inst.guard,
+                        inst.operands.clone(),
+                    ));
                 }
                 _ => out.unattributed += 1,
             }

@@ -31,6 +31,7 @@ use warpscope_ir::{Block, FunctionAnalyses, Module};
 use warpscope_profile::bbv::LaunchBbv;
 use warpscope_sass::PtxLineSass;
 
+use super::sass_deps::{self, SassOp};
 use super::{ColumnCost, Unit, lowered};
 
 /// Where one SASS opcode goes in the estimate.
@@ -101,6 +102,12 @@ fn hoisted_to(fa: &FunctionAnalyses, b: Block, depth: u32) -> Block {
 pub struct BlockSass {
     pub issue: f64,
     pub units: [f64; Unit::COUNT],
+    /// Twelfth version: the block's own SASS (not what was hoisted to it), in address order,
+    /// for [`super::sass_deps`]; `copies` the copies of the block ptxas made (its counts were
+    /// divided by it) and `looped` whether the PTX block loops to itself.
+    pub ops: Vec<SassOp>,
+    pub copies: f64,
+    pub looped: bool,
 }
 
 impl BlockSass {
@@ -191,6 +198,7 @@ impl SassCounts {
                 // the block's PTX lines, each once, in order, with the issue slots the PTX
                 // lowering table gives the instructions there
                 let mut lines: Vec<(u32, f64)> = Vec::new();
+                let mut first_inst: Vec<warpscope_ir::Inst> = Vec::new();
                 for &i in &data.insts {
                     let l = line_of(&starts, func.insts[i].span.start as usize);
                     let slots = lowered(&func.insts[i]).0;
@@ -198,6 +206,7 @@ impl SassCounts {
                         e.1 += slots;
                     } else if used.insert(l) {
                         lines.push((l, slots));
+                        first_inst.push(i);
                     }
                 }
                 let mut depth = warpscope_ir::control::loop_nest(&fa, b).len() as u32;
@@ -211,11 +220,14 @@ impl SassCounts {
                     depth = 0;
                 }
                 // the SASS of each line that stayed in the block's loops; the rest was hoisted
+                let mut seq: Vec<SassOp> = Vec::new();
                 let ops: Vec<Vec<&String>> = lines
                     .iter()
-                    .map(|&(l, _)| {
+                    .zip(&first_inst)
+                    .map(|(&(l, _), &inst)| {
                         let at = sass.at(&func.name, l);
                         let depths = sass.depths_at(&func.name, l);
+                        let operands = sass.operands_at(&func.name, l);
                         at.iter()
                             .enumerate()
                             .filter(|&(k, op)| match depths.get(k) {
@@ -225,10 +237,24 @@ impl SassCounts {
                                 }
                                 _ => true,
                             })
-                            .map(|(_, op)| op)
+                            .map(|(k, op)| {
+                                let (offset, guard, operands) =
+                                    operands.get(k).cloned().unwrap_or_default();
+                                seq.push(SassOp {
+                                    offset,
+                                    opcode: op.clone(),
+                                    operands,
+                                    inst: Some(inst),
+                                    guard: guard
+                                        .filter(|g| !g.always && !g.uniform)
+                                        .map(|g| g.index),
+                                });
+                                op
+                            })
                             .collect()
                     })
                     .collect();
+                seq.sort_by_key(|o| o.offset);
                 let slots: Vec<f64> = lines.iter().map(|e| e.1).collect();
                 let copies = copies(&ops, &slots);
                 let mut c = BlockSass::default();
@@ -239,6 +265,9 @@ impl SassCounts {
                 let k = copies as f64;
                 c.issue /= k;
                 c.units.iter_mut().for_each(|u| *u /= k);
+                c.ops = seq;
+                c.copies = k;
+                c.looped = fa.cfg.succs(b).contains(&b);
                 out.blocks.insert((func.name.clone(), b.index() as u32), c);
             }
             for (b, op) in moved {
@@ -308,8 +337,18 @@ fn copies<S: AsRef<str>>(ops: &[impl AsRef<[S]>], slots: &[f64]) -> usize {
 
 /// Replaces each column's issue slots and unit demands with its block's SASS (keeping the PTX
 /// path's [`Unit::Idiv`] sequences); columns of functions the SASS does not cover keep the PTX
-/// lowering table's. Returns how many columns took SASS counts.
-pub fn apply(module: &Module, l: &LaunchBbv, sass: &SassCounts, cost: &mut [ColumnCost]) -> usize {
+/// lowering table's. Twelfth version: where the SASS has its operands (nvdisasm ran), the
+/// column's dependent chain is the SASS's ([`sass_deps::chain`]; `ptx_latency` gives the
+/// latency of a PTX instruction for SASS without a measured latency of its own) and its issue
+/// and unit demands are multiplied by the block's [`sass_deps::dependence_factor`]. Returns
+/// how many columns took SASS counts.
+pub fn apply(
+    module: &Module,
+    l: &LaunchBbv,
+    sass: &SassCounts,
+    cost: &mut [ColumnCost],
+    ptx_latency: &dyn Fn(warpscope_ir::FuncId, warpscope_ir::Inst) -> (f64, &'static str),
+) -> usize {
     let mut n = 0;
     for (c, &(f, b, _)) in cost.iter_mut().zip(&l.columns) {
         let func = &module.funcs[f];
@@ -326,6 +365,13 @@ pub fn apply(module: &Module, l: &LaunchBbv, sass: &SassCounts, cost: &mut [Colu
             .sum();
         c.issue = s.issue;
         c.units = s.units;
+        if sass_deps::has_operands(&s.ops) {
+            let chain = sass_deps::chain(&s.ops, s.looped, &|i| ptx_latency(f, i));
+            c.chain = chain / s.copies.max(1.0);
+            let k = sass_deps::dependence_factor(&s.ops);
+            c.issue *= k;
+            c.units.iter_mut().for_each(|u| *u *= k);
+        }
         c.units[Unit::Idiv as usize] = idiv;
         n += 1;
     }
@@ -375,6 +421,55 @@ pub(crate) mod tests {
         assert_eq!(sass_unit("OP.0x123"), SassClass::Issue);
         assert_eq!(sass_unit("BSSY"), SassClass::Free);
         assert_eq!(sass_unit("NOP"), SassClass::Free);
+    }
+
+    /// Twelfth version: a block keeps its own SASS in address order with the operands and
+    /// guards nvdisasm printed, and knows it loops to itself.
+    #[test]
+    fn blocks_keep_their_sass_in_address_order_with_operands() {
+        let m = module_of(PTX);
+        let mut sass = PtxLineSass::default();
+        let f = sass.functions.entry("k".into()).or_default();
+        f.insert(11, ops(&["LOP3.LUT"]));
+        f.insert(13, ops(&["VIADD"]));
+        f.insert(14, ops(&["ISETP.LT.U32.AND"]));
+        f.insert(15, ops(&["BRA"]));
+        let o = sass.operands.entry("k".into()).or_default();
+        // ptxas scheduled the add before the LOP3
+        o.insert(11, vec![(0x20, None, "R3, R2, 0x7, RZ, 0xc0, !PT".into())]);
+        o.insert(13, vec![(0x10, None, "R2, R2, 0x1".into())]);
+        o.insert(14, vec![(0x30, None, "P0, PT, R2, UR4, PT".into())]);
+        let guard = warpscope_sass::Guard {
+            negated: false,
+            uniform: false,
+            always: false,
+            index: 0,
+        };
+        o.insert(15, vec![(0x40, Some(guard), "0x10".into())]);
+        let c = SassCounts::new(&m, PTX, &sass, "test");
+        let func = m.funcs.values().next().unwrap();
+        let lb = func
+            .blocks
+            .iter()
+            .find(|(_, d)| d.labels.iter().any(|l| l == "$L1"))
+            .map(|(b, _)| b.index() as u32)
+            .unwrap();
+        let b = c.block("k", lb).unwrap();
+        assert!(b.looped);
+        let seq: Vec<(&str, Option<u8>)> =
+            b.ops.iter().map(|o| (o.opcode.as_str(), o.guard)).collect();
+        assert_eq!(
+            seq,
+            vec![
+                ("VIADD", None),
+                ("LOP3.LUT", None),
+                ("ISETP.LT.U32.AND", None),
+                ("BRA", Some(0))
+            ]
+        );
+        assert!(sass_deps::has_operands(&b.ops));
+        // the add feeds the LOP3 and the compare, the compare the branch
+        assert!(sass_deps::dependence_factor(&b.ops) > 1.0);
     }
 
     #[test]
