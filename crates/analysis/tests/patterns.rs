@@ -950,3 +950,11 @@ fn a_value_that_changes_each_trip_differs_between_lanes_that_leave_on_different_
     // lane, and had no finding.
     exact("loop_exit_value");
 }
+
+/// A loop's first exit past the trips examined one by one is found: a block-stride loop of 256
+/// trips whose first lane starts a stride late splits its warp on the last trip.
+#[test]
+fn a_long_loop_whose_lanes_leave_on_different_trips_diverges() {
+    // Before: no finding (only the first 64 trips were examined, and all lanes ran them).
+    exact("long_stride_loop");
+}
