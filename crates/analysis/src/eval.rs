@@ -627,7 +627,9 @@ impl<'a> Evaluator<'a> {
                     // nodes are read as shared (an access's boundary checks and trip counts)
                     // and of a small condition: evaluating every loop's condition wherever
                     // its exit value is read took HeCBench's `bn` past 20 GB.
-                    if x.is_uniform(valid) && !self.acf.is_td(v)
+                    // A value that changes from trip to trip is the same in every lane
+                    // only where the lanes leave together, which the condition decides.
+                    if x.is_uniform(valid) && !self.acf.is_td(v) && !self.acf.loop_variant_out(n)
                         || self.env.uniform_nodes.is_some()
                             && small(self.acf, cont, 256)
                             && self.eval_rc(cont).is_uniform(valid)

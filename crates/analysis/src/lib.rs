@@ -830,16 +830,29 @@ fn evaluate(
             continue;
         }
         let t = Instant::now();
-        ka.branches.push(checker.branch(site));
+        let r = checker.branch(site);
         if trace {
+            let line = module.funcs[c.func].insts[site.inst]
+                .loc
+                .map_or(0, |l| l.line);
             eprintln!(
-                "[trace] {} branch {:?}: {:?}, {} node evaluations",
+                "[trace] {} branch {:?} (line {}): {:?}, {} node evaluations, {:?} {:?} maybe {} of {}",
                 ka.name,
                 site.inst,
+                line,
                 t.elapsed(),
-                checker.budget.site_used()
+                checker.budget.site_used(),
+                r.class,
+                r.ratio,
+                r.maybe,
+                r.total
             );
+            if std::env::var_os("WARPSCOPE_TRACE_ACF").is_some() {
+                eprintln!("    cond {}", acf.display(site.cond));
+                eprintln!("    active {}", acf.display(site.active));
+            }
         }
+        ka.branches.push(r);
     }
     for site in accesses {
         let c = &ctxs[site.ctx];

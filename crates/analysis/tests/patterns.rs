@@ -969,3 +969,20 @@ fn a_guard_the_same_in_every_lane_does_not_spend_the_verdict_on_its_loops() {
     // `k`, so both were enumerated, as in HeCBench's lda (kernel.h 139, 146, 168, 179, 199).
     exact("uniform_guard");
 }
+
+/// A value read after a loop that lanes leave on different trips is per-lane even when every
+/// trip gives all lanes the same one; a value the loop never changes is not.
+#[test]
+fn a_value_that_changes_each_trip_differs_between_lanes_that_leave_on_different_trips() {
+    // Before: the loop bounded by the radius (`k < 2 * s + 1`) was read as the same in every
+    // lane, and had no finding.
+    exact("loop_exit_value");
+}
+
+/// A loop's first exit past the trips examined one by one is found: a block-stride loop of 256
+/// trips whose first lane starts a stride late splits its warp on the last trip.
+#[test]
+fn a_long_loop_whose_lanes_leave_on_different_trips_diverges() {
+    // Before: no finding (only the first 64 trips were examined, and all lanes ran them).
+    exact("long_stride_loop");
+}

@@ -108,6 +108,9 @@ pub struct Acf {
     unknowns: u32,
     uniforms: u32,
     flags: Vec<u16>,
+    /// The [`Kind::LoopOut`] nodes whose value changes from one trip of their loop to the
+    /// next (set by [`Acf::finalize`]).
+    loop_variant_outs: FxHashSet<Node>,
 }
 
 impl Acf {
@@ -574,6 +577,48 @@ impl Acf {
             let f = self.flags[v.init.index()] | self.flags[v.update.index()];
             self.loopvars[lv].td = f & flags::TD != 0;
         }
+        self.loop_variant_outs.clear();
+        for i in 0..n {
+            if let Kind::LoopOut(l, v) = self.kinds[i]
+                && self.varies_in_loop(v, l)
+            {
+                self.loop_variant_outs.insert(Node::new(i));
+            }
+        }
+    }
+
+    /// Whether `n` may change from one trip of loop `l` to the next: it reads a variable or
+    /// the trip count of `l` or of a loop inside it (through loads' addresses, not through
+    /// the variables of other loops, which keep their value while `l` runs).
+    fn varies_in_loop(&self, n: Node, l: u32) -> bool {
+        let inside = |mut k: u32| loop {
+            if k == l {
+                return true;
+            }
+            match self.loops.get(k as usize).and_then(|x| x.parent) {
+                Some(p) => k = p,
+                None => return false,
+            }
+        };
+        self.walk(n, |k| match k {
+            Kind::Atom(Atom::LoopVar(v)) => {
+                if inside(self.loopvars[v as usize].loop_idx) {
+                    Walk::Stop
+                } else {
+                    Walk::Skip
+                }
+            }
+            Kind::Atom(Atom::Iter(k)) if inside(k) => Walk::Stop,
+            _ => Walk::Into,
+        })
+    }
+
+    /// Whether the exit value `n` (a [`Kind::LoopOut`]) changes from one trip of its loop to
+    /// the next: where lanes leave on different trips, they leave with different values even
+    /// when every trip gives all of them the same one (`while (sum < t) s = q++;` reads `s`
+    /// per lane after the loop).
+    pub fn loop_variant_out(&self, n: Node) -> bool {
+        self.loop_variant_outs.contains(&n)
     }
 
     /// Visits each distinct node under `n` (`n` included, through loads' addresses, loop

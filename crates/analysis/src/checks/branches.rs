@@ -4,6 +4,10 @@
 
 use super::*;
 
+/// The last trip [`Checker::fast_iterate`] looks for a loop's first exit at, past the trips it
+/// examines one by one.
+const MAX_SKIP: i64 = 1 << 22;
+
 impl Checker<'_> {
     /// Classifies a thread-dependent branch.
     pub fn branch(&mut self, site: &BranchSite) -> BranchResult {
@@ -397,7 +401,64 @@ impl Checker<'_> {
         };
         let mut best = WarpVerdict::Uniform;
         let mut act = loop_active;
-        for k in 0..MAX_ITERS {
+        // Who continues past trip `k`: `None` where some active lane is undecided.
+        let continuing = |k: i64, act: u32| -> Option<u32> {
+            let mut s = sub.clone();
+            s.iters.push((*l, k));
+            let tri = tri_at(&s);
+            let contv = eval_bool(self.acf, *cf, &tri, &mut FxHashMap::default());
+            let mut next = 0u32;
+            for lane in 0..32 {
+                if act & env.valid & (1 << lane) == 0 {
+                    continue;
+                }
+                match contv[lane] {
+                    Tri::F => {}
+                    Tri::T => next |= 1 << lane,
+                    _ => return None,
+                }
+            }
+            Some(next)
+        };
+        let mut k = 0;
+        let mut end = MAX_ITERS;
+        let (mut skipped, mut jumped) = (false, false);
+        while k < end {
+            if k == MAX_ITERS - 1 && !skipped {
+                // Every trip so far kept every active lane: skip to the first trip some lane
+                // leaves on (a block-stride loop of hundreds of trips whose lanes start up to
+                // one stride apart), found by doubling then bisecting, and examine the trips
+                // from there. The loop variables have closed forms here (no simulation), so
+                // any trip can be evaluated; a condition that is not monotone in the trip
+                // count may hide a trip between the probes, as the cap did.
+                skipped = true;
+                let (mut lo, mut hi) = (k, None);
+                let mut probe = k * 2;
+                while probe <= MAX_SKIP && !self.budget.spent() {
+                    if continuing(probe, act) == Some(act) {
+                        lo = probe;
+                        probe *= 2;
+                    } else {
+                        hi = Some(probe);
+                        break;
+                    }
+                }
+                if let Some(mut hi) = hi {
+                    while hi - lo > 1 && !self.budget.spent() {
+                        let mid = lo + (hi - lo) / 2;
+                        if continuing(mid, act) == Some(act) {
+                            lo = mid;
+                        } else {
+                            hi = mid;
+                        }
+                    }
+                    if hi - 1 > k {
+                        k = hi - 1;
+                        end = k + MAX_ITERS;
+                        jumped = true;
+                    }
+                }
+            }
             if self.budget.spent() {
                 return (best.max(WarpVerdict::MaybeParam), false);
             }
@@ -437,8 +498,9 @@ impl Checker<'_> {
             }
             act = next;
             if act == 0 {
-                return (best, true);
+                return (best, !jumped);
             }
+            k += 1;
         }
         (best, false)
     }
