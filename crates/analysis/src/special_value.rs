@@ -91,21 +91,12 @@ pub fn special_value_branch(
 }
 
 fn is_infinite(op: &Operand) -> bool {
-    match op {
-        Operand::F32(b) => b & 0x7fff_ffff == 0x7f80_0000,
-        Operand::F64(b) => b & 0x7fff_ffff_ffff_ffff == 0x7ff0_0000_0000_0000,
-        _ => false,
-    }
+    immediate(op).is_some_and(f64::is_infinite)
 }
 
 /// The finite magnitude of a float immediate.
 fn finite_immediate(op: &Operand) -> Option<f64> {
-    let v = match op {
-        Operand::F32(b) => f64::from(f32::from_bits(*b)),
-        Operand::F64(b) => f64::from_bits(*b),
-        _ => return None,
-    };
-    v.is_finite().then_some(v.abs())
+    immediate(op).filter(|v| v.is_finite()).map(f64::abs)
 }
 
 /// The unique instruction that defines `reg` as read by `at`, unguarded.

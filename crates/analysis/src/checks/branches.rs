@@ -401,11 +401,16 @@ impl Checker<'_> {
         };
         let mut best = WarpVerdict::Uniform;
         let mut act = loop_active;
-        // Who continues past trip `k`: `None` where some active lane is undecided.
-        let continuing = |k: i64, act: u32| -> Option<u32> {
+        // The substitution at trip `k` of this loop.
+        let at_trip = |k: i64| {
             let mut s = sub.clone();
             s.iters.push((*l, k));
-            let tri = tri_at(&s);
+            s
+        };
+        // Who of `act` continues past the trip `s` stands at: `None` where some active lane
+        // is undecided.
+        let continuing = |s: &Subst, act: u32| -> Option<u32> {
+            let tri = tri_at(s);
             let contv = eval_bool(self.acf, *cf, &tri, &mut FxHashMap::default());
             let mut next = 0u32;
             for lane in 0..32 {
@@ -435,7 +440,7 @@ impl Checker<'_> {
                 let (mut lo, mut hi) = (k, None);
                 let mut probe = k * 2;
                 while probe <= MAX_SKIP && !self.budget.spent() {
-                    if continuing(probe, act) == Some(act) {
+                    if continuing(&at_trip(probe), act) == Some(act) {
                         lo = probe;
                         probe *= 2;
                     } else {
@@ -446,7 +451,7 @@ impl Checker<'_> {
                 if let Some(mut hi) = hi {
                     while hi - lo > 1 && !self.budget.spent() {
                         let mid = lo + (hi - lo) / 2;
-                        if continuing(mid, act) == Some(act) {
+                        if continuing(&at_trip(mid), act) == Some(act) {
                             lo = mid;
                         } else {
                             hi = mid;
@@ -462,8 +467,7 @@ impl Checker<'_> {
             if self.budget.spent() {
                 return (best.max(WarpVerdict::MaybeParam), false);
             }
-            let mut s = sub.clone();
-            s.iters.push((*l, k));
+            let s = at_trip(k);
             let (v, ex) = crate::stack::deep(|| {
                 self.fast_iterate(conts, depth + 1, s.clone(), act, vals, env, fa, fc)
             });
@@ -471,31 +475,13 @@ impl Checker<'_> {
             if !ex {
                 return (best, false);
             }
-            // Who continues?
-            let tri = tri_at(&s);
-            let contv = eval_bool(self.acf, *cf, &tri, &mut FxHashMap::default());
-            let mut next = 0u32;
-            let mut undecided = false;
-            for lane in 0..32 {
-                if act & env.valid & (1 << lane) == 0 {
-                    continue;
-                }
-                match contv[lane] {
-                    Tri::F => {}
-                    Tri::T => next |= 1 << lane,
-                    _ => {
-                        undecided = true;
-                        next |= 1 << lane;
-                    }
-                }
-            }
-            if undecided {
+            let Some(next) = continuing(&s, act) else {
                 // Without knowing who continues, stop sampling this loop here.
                 if best == WarpVerdict::Uniform {
                     best = WarpVerdict::MaybeParam;
                 }
                 return (best, true);
-            }
+            };
             act = next;
             if act == 0 {
                 return (best, !jumped);

@@ -196,17 +196,15 @@ impl SassCounts {
             let mut moved: Vec<(Block, &str)> = Vec::new();
             for (b, data) in func.blocks.iter() {
                 // the block's PTX lines, each once, in order, with the issue slots the PTX
-                // lowering table gives the instructions there
-                let mut lines: Vec<(u32, f64)> = Vec::new();
-                let mut first_inst: Vec<warpscope_ir::Inst> = Vec::new();
+                // lowering table gives the instructions there and the line's first instruction
+                let mut lines: Vec<(u32, f64, warpscope_ir::Inst)> = Vec::new();
                 for &i in &data.insts {
                     let l = line_of(&starts, func.insts[i].span.start as usize);
                     let slots = lowered(&func.insts[i]).0;
                     if let Some(e) = lines.iter_mut().find(|e| e.0 == l) {
                         e.1 += slots;
                     } else if used.insert(l) {
-                        lines.push((l, slots));
-                        first_inst.push(i);
+                        lines.push((l, slots, i));
                     }
                 }
                 let mut depth = warpscope_ir::control::loop_nest(&fa, b).len() as u32;
@@ -215,7 +213,7 @@ impl SassCounts {
                 // out of it; the copies are then found as before, nothing is moved
                 if !lines
                     .iter()
-                    .any(|&(l, _)| sass.depths_at(&func.name, l).iter().any(|&d| d >= depth))
+                    .any(|&(l, _, _)| sass.depths_at(&func.name, l).iter().any(|&d| d >= depth))
                 {
                     depth = 0;
                 }
@@ -223,8 +221,7 @@ impl SassCounts {
                 let mut seq: Vec<SassOp> = Vec::new();
                 let ops: Vec<Vec<&String>> = lines
                     .iter()
-                    .zip(&first_inst)
-                    .map(|(&(l, _), &inst)| {
+                    .map(|&(l, _, inst)| {
                         let at = sass.at(&func.name, l);
                         let depths = sass.depths_at(&func.name, l);
                         let operands = sass.operands_at(&func.name, l);
