@@ -337,7 +337,9 @@ fn copies<S: AsRef<str>>(ops: &[impl AsRef<[S]>], slots: &[f64]) -> usize {
 /// lowering table's. Twelfth version: where the SASS has its operands (nvdisasm ran), the
 /// column's dependent chain is the SASS's ([`sass_deps::chain`]; `ptx_latency` gives the
 /// latency of a PTX instruction for SASS without a measured latency of its own) and its issue
-/// and unit demands are multiplied by the block's [`sass_deps::dependence_factor`]. Returns
+/// and unit demands are multiplied by the block's [`sass_deps::dependence_factor`]; thirteenth
+/// version: its register-bank conflicts ([`sass_deps::bank_conflicts`], per copy) are added to
+/// its issue first. Returns
 /// how many columns took SASS counts.
 pub fn apply(
     module: &Module,
@@ -366,6 +368,7 @@ pub fn apply(
             let chain = sass_deps::chain(&s.ops, s.looped, &|i| ptx_latency(f, i));
             c.chain = chain / s.copies.max(1.0);
             let k = sass_deps::dependence_factor(&s.ops);
+            c.issue += sass_deps::bank_conflicts(&s.ops) / s.copies.max(1.0);
             c.issue *= k;
             c.units.iter_mut().for_each(|u| *u *= k);
         }
