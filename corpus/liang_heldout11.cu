@@ -85,9 +85,9 @@ __global__ void h11_udiv(const unsigned* seed, unsigned* out, int maxpairs)
         unsigned dn = d << sh; // 2^31 <= dn < 2^32: f = dn / 2^32 in [0.5, 1)
         // X ~ 2^30 / f (Q30), first guess 48/17 - 32/17 f, then X <- X (2 - f X)
         unsigned X = 3031741620u - (unsigned)((2021161080ull * dn) >> 32);
-        for (int it = 0; it < 6; ++it) { // expect: divergent-branch possible
+        for (int it = 0; it < 6; ++it) {
             unsigned E = (unsigned)(((unsigned long long)dn * X) >> 32); // f X in Q30
-            if (E >= (1u << 30) - 1u && E <= (1u << 30)) break;
+            if (E >= (1u << 30) - 1u && E <= (1u << 30)) break; // expect: divergent-branch possible
             X = (unsigned)(((unsigned long long)X * ((1u << 31) - E)) >> 30);
         }
         unsigned q = (unsigned)(((unsigned long long)n * X) >> (62 - sh));
@@ -123,7 +123,7 @@ __global__ void h11_montexp(const unsigned* seed, unsigned long long* out, int m
     unsigned long long x = base;
     for (int k = bits - 2; k >= 0; --k) { // expect: divergent-branch possible
         x = h11_mont(x, x, m, mi);
-        if ((e >> (k & 63)) & 1ull) x = h11_mont(x, base, m, mi);
+        if ((e >> (k & 63)) & 1ull) x = h11_mont(x, base, m, mi); // expect: divergent-branch possible
     }
     out[i] = x;
 }
@@ -141,7 +141,7 @@ __global__ void h11_cordic(const unsigned* seed, int* out, int maxangles)
         int n = 8 + (int)(h & 15u);        // 8..23 iterations
         for (int k = 0; k < n; ++k) { // expect: divergent-branch possible
             int dx = x >> k, dy = y >> k, t = h11_atan[k];
-            if (z >= 0) {
+            if (z >= 0) { // expect: divergent-branch possible
                 x -= dy;
                 y += dx;
                 z -= t;
