@@ -315,6 +315,26 @@ def heldout10(n, setbits_words, cbrt_values, halley_deg, halley_cap, polar_sampl
     return sp.text()
 
 
+H11 = {"cheb_maxdeg": 24, "cheb_points": 14, "udiv_pairs": 32, "montexp_minbits": 16, "montexp_spread": 24,
+       "cordic_angles": 8}
+
+
+def heldout11(n, cheb_maxdeg, cheb_points, udiv_pairs, montexp_minbits, montexp_spread, cordic_angles, module, title):
+    """corpus/liang_heldout11.cu (mirrors its main() at the corpus size)."""
+    g = n // 256
+    bufs = [
+        ("seed", "u32", n, None), ("ch", "f64", n, "h11_cheb_out.bin"), ("ud", "u32", n, "h11_udiv_out.bin"),
+        ("me", "u64", n, "h11_montexp_out.bin"), ("co", "i32", n, "h11_cordic_out.bin"),
+    ]
+    sp = Spec(title, module, bufs)
+    sp.launch("h11_fill_u32", g, 256, [b("seed"), u(202)])
+    sp.launch("h11_cheb", g, 256, [b("seed"), b("ch"), i(cheb_maxdeg), i(cheb_points)])
+    sp.launch("h11_udiv", g, 256, [b("seed"), b("ud"), i(udiv_pairs)])
+    sp.launch("h11_montexp", g, 256, [b("seed"), b("me"), i(montexp_minbits), i(montexp_spread)])
+    sp.launch("h11_cordic", g, 256, [b("seed"), b("co"), i(cordic_angles)])
+    return sp.text()
+
+
 def main():
     with open(os.path.join(ROOT, "corpus", "liang.toml"), "w") as fh:
         fh.write(spec(65536, 4, 64, 16, 4, 8, "liang.ptx",
@@ -399,6 +419,15 @@ def main():
         fh.write(heldout10(262144, H10["setbits_words"], H10["cbrt_values"], H10["halley_deg"], H10["halley_cap"],
                            H10["polar_samples"], "../../../corpus/liang_heldout10.ptx",
                            "H100 validation spec of the tenth held-out kernels of `warpscope model` (docs/accuracy.md); "
+                           "written by scripts/h100/model_specs.py."))
+
+    with open(os.path.join(ROOT, "corpus", "liang_heldout11.toml"), "w") as fh:
+        fh.write(heldout11(16384, 16, 2, 8, 8, 16, 4, "liang_heldout11.ptx",
+                           "Launch spec for liang_heldout11.cu (mirrors main()); written by scripts/h100/model_specs.py."))
+    with open(os.path.join(ROOT, "validation", "h100", "model", "liang_heldout11_h100.toml"), "w") as fh:
+        fh.write(heldout11(262144, H11["cheb_maxdeg"], H11["cheb_points"], H11["udiv_pairs"], H11["montexp_minbits"],
+                           H11["montexp_spread"], H11["cordic_angles"], "../../../corpus/liang_heldout11.ptx",
+                           "H100 validation spec of the eleventh held-out kernels of `warpscope model` (docs/accuracy.md); "
                            "written by scripts/h100/model_specs.py."))
 
 

@@ -421,12 +421,21 @@ pub fn model_launches(
             cost.iter_mut().for_each(|c| c.local_sectors = 0.0);
         }
         if let Some(mx) = max_exec.get(&l.kernel) {
+            let sass = ptxas.and_then(|p| p.sass.as_ref());
+            let kept_in_sass = |f: warpscope_ir::FuncId, b: warpscope_ir::Block| {
+                use cranelift_entity::EntityRef;
+                let name = &module.funcs[f].name;
+                sass.filter(|s| s.has_function(name))
+                    .and_then(|s| s.block(name, b.index() as u32))
+                    .and_then(|s| s.branch)
+            };
             throughput::simt_refine(
                 module,
                 l,
                 profile.kernel(&func.name),
                 mx,
                 &opts.machine,
+                &kept_in_sass,
                 &mut cost,
             );
         }

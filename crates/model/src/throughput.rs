@@ -496,12 +496,18 @@ pub fn max_executions(classes: &Classes, threads_per_block: u32) -> Vec<f64> {
 ///   that block (smaller regions ptxas predicates: no branch, nothing charged);
 /// * **a divergent visit costs issue cycles**: each divergent visit of such a branch adds the
 ///   machine's `divergent_branch_issue` to the branch's block.
+///
+/// Thirteenth version (after the eleventh held-out test): where the SASS is known,
+/// `kept_in_sass(f, b)` says whether ptxas kept a branch at block `b`'s conditional PTX branch;
+/// `Some(false)` (it predicated the region, whatever its size) charges neither `BSSY`/`BSYNC`
+/// nor divergent visits; `None` keeps the size rule above.
 pub fn simt_refine(
     module: &Module,
     l: &LaunchBbv,
     kernel: Option<&KernelProfile>,
     max_exec: &[f64],
     m: &H100Machine,
+    kept_in_sass: &dyn Fn(FuncId, Block) -> Option<bool>,
     cost: &mut [ColumnCost],
 ) {
     use cranelift_entity::EntityRef;
@@ -557,7 +563,7 @@ pub fn simt_refine(
         let Some(c) = counts.get(&(func.name.as_str(), br.inst.index() as u32)) else {
             continue;
         };
-        if c.divergent_branches == 0 {
+        if c.divergent_branches == 0 || kept_in_sass(f, b) == Some(false) {
             continue;
         }
         let fa = analyses

@@ -108,6 +108,10 @@ pub struct BlockSass {
     pub ops: Vec<SassOp>,
     pub copies: f64,
     pub looped: bool,
+    /// Thirteenth version, after the eleventh held-out test: for a block ending in a
+    /// conditional PTX branch, whether ptxas kept a `BRA` at that branch's PTX line (`false`:
+    /// it predicated the region, so no warp diverges there in SASS); `None` for other blocks.
+    pub branch: Option<bool>,
 }
 
 impl BlockSass {
@@ -265,6 +269,12 @@ impl SassCounts {
                 c.ops = seq;
                 c.copies = k;
                 c.looped = fa.cfg.succs(b).contains(&b);
+                c.branch = warpscope_ir::control::cond_branch(func, b).map(|br| {
+                    let l = line_of(&starts, func.insts[br.inst].span.start as usize);
+                    sass.at(&func.name, l)
+                        .iter()
+                        .any(|o| o.split('.').next() == Some("BRA"))
+                });
                 out.blocks.insert((func.name.clone(), b.index() as u32), c);
             }
             for (b, op) in moved {
@@ -337,7 +347,9 @@ fn copies<S: AsRef<str>>(ops: &[impl AsRef<[S]>], slots: &[f64]) -> usize {
 /// lowering table's. Twelfth version: where the SASS has its operands (nvdisasm ran), the
 /// column's dependent chain is the SASS's ([`sass_deps::chain`]; `ptx_latency` gives the
 /// latency of a PTX instruction for SASS without a measured latency of its own) and its issue
-/// and unit demands are multiplied by the block's [`sass_deps::dependence_factor`]. Returns
+/// and unit demands are multiplied by the block's [`sass_deps::dependence_factor`]; thirteenth
+/// version: its register-bank conflicts ([`sass_deps::bank_conflicts`], per copy) are added to
+/// its issue first. Returns
 /// how many columns took SASS counts.
 pub fn apply(
     module: &Module,
@@ -366,6 +378,7 @@ pub fn apply(
             let chain = sass_deps::chain(&s.ops, s.looped, &|i| ptx_latency(f, i));
             c.chain = chain / s.copies.max(1.0);
             let k = sass_deps::dependence_factor(&s.ops);
+            c.issue += sass_deps::bank_conflicts(&s.ops) / s.copies.max(1.0);
             c.issue *= k;
             c.units.iter_mut().for_each(|u| *u *= k);
         }
@@ -467,6 +480,17 @@ pub(crate) mod tests {
         assert!(sass_deps::has_operands(&b.ops));
         // the add feeds the LOP3 and the compare, the compare the branch
         assert!(sass_deps::dependence_factor(&b.ops) > 1.0);
+        // thirteenth version: the loop's conditional branch kept its BRA; the entry block
+        // ends in no conditional branch
+        assert_eq!(b.branch, Some(true));
+        assert_eq!(c.block("k", 0).unwrap().branch, None);
+        // had ptxas predicated it away (no BRA at its line), the block says so
+        sass.functions
+            .get_mut("k")
+            .unwrap()
+            .insert(15, ops(&["ISETP.LT.U32.AND"]));
+        let c = SassCounts::new(&m, PTX, &sass, "test");
+        assert_eq!(c.block("k", lb).unwrap().branch, Some(false));
     }
 
     #[test]

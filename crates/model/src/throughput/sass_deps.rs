@@ -1,4 +1,5 @@
-//! Twelfth version: the dependences between a basic block's SASS instructions.
+//! Twelfth and thirteenth versions: the dependences between a basic block's SASS instructions,
+//! and the register banks their operands are read from.
 //!
 //! With nvdisasm beside ptxas, each SASS instruction of a block comes with its operands
 //! ([`warpscope_sass::with_operands`]); the registers it reads and writes ([`defs_uses`]) give
@@ -28,6 +29,22 @@
 //!   block's instructions (least squares over the 15 shapes of `model_v12rates.tsv` and
 //!   `model_v9rates.tsv`; 1.4% mean residual; `v9_chain_mix`, 28% slower than its pipe, is left
 //!   unexplained: 5.6% with this rule).
+//!
+//! Thirteenth version (`scripts/h100/model_v13rates.py`, `model_v13rates.tsv`, the analysis in
+//! `scripts/h100/model_v13_fit.py`):
+//!
+//! * **predicates are ready later than registers**: a predicate an integer-ALU instruction
+//!   writes (a compare, an add's carry) is read [`PREDICATE_ALU`] clocks after it issues by
+//!   another ALU instruction, [`PREDICATE_OTHER_PIPE`] by one of another pipe (its result
+//!   register stays at 4.5);
+//! * **register-bank conflicts cost issue cycles** ([`bank_conflicts`]): an instruction reading
+//!   two different vector registers of one bank (register number mod 2), not from the operand
+//!   reuse cache, takes [`BANK_CONFLICT_INT`] (integer ALU, IMAD) or [`BANK_CONFLICT_FP32`]
+//!   more issue cycles; added to the block's issue before the dependence factor (the dependent
+//!   chains it was fitted to had no conflicts). On the micro-benchmarks at 16 warps per
+//!   scheduler this takes the mean error of the pipe bound with the dependence factor from
+//!   8.2% to 2.0% over 17 shapes; a 64-bit bisection loop of our own (`v13_bisect64`) stays
+//!   12.5% faster than measured.
 
 use std::collections::HashMap;
 
@@ -52,6 +69,27 @@ pub struct SassOp {
     pub guard: Option<u8>,
 }
 
+/// Thirteenth version: the clocks after an integer-ALU instruction (`ISETP`, `IADD3`'s carry,
+/// `LOP3`'s predicate) issues at which the predicate it writes can be read by another ALU
+/// instruction (as a source, a carry or a guard), and by an instruction of another pipe (no
+/// further cross-pipe clock): `model_v13rates.tsv`, one warp per scheduler: `v13_add64`'s carry
+/// chain 5.07 clocks per link ((9.2 + 1) / 2, the carry read one instruction after the next low
+/// add), `v13_sel64`'s 64-bit compare and select 23.0 per link (two predicate hops and an ALU
+/// result: 9.2 + 9.2 + 4.5), `v13_sel`'s compare and predicated `IMAD.IADD` 20.0 per link
+/// (14.5 + 4.5 + 1). A register result of the same instructions is ready after 4.5.
+pub const PREDICATE_ALU: f64 = 9.2;
+pub const PREDICATE_OTHER_PIPE: f64 = 14.5;
+
+/// Thirteenth version: issue cycles a register-bank conflict costs ([`bank_conflicts`]): an
+/// instruction on the integer ALU or IMAD pipe, and one on the fp32 pipe (`model_v13rates.tsv`
+/// at 16 warps per scheduler, see `scripts/h100/model_v13_fit.py`: four independent
+/// `IMAD`→`LOP3` chains whose `IMAD`s read three vector registers ran 46–48% slower than with
+/// uniform operands, 0.90–1.07 cycles per conflicting `IMAD`; eight independent `FFMA` chains
+/// with their own two sources each, 0.6 cycles per conflicting `FFMA`, against none with
+/// sources the reuse cache holds).
+pub const BANK_CONFLICT_INT: f64 = 1.0;
+pub const BANK_CONFLICT_FP32: f64 = 0.6;
+
 /// Weight of a dependence on the same pipe in [`dependence_factor`] (fitted to
 /// `model_v12rates.tsv` and `model_v9rates.tsv`, see the module's documentation).
 pub const SAME_PIPE: f64 = 0.028;
@@ -61,6 +99,9 @@ pub const CROSS_PIPE: f64 = 0.124;
 /// A register: `R0`..`R254` are 0..254, predicates `P0`..`P6` are 256..262 (`RZ`, `PT`,
 /// uniform registers and predicates are not tracked: constant or ready).
 type Reg = u16;
+
+/// The first predicate register (`P0`).
+const PREDICATE: Reg = 256;
 
 fn no_destination(base: &str) -> bool {
     matches!(
@@ -291,7 +332,8 @@ pub fn chain(
             (d, u, lat, short, pipe(&o.opcode), branch, o.guard.is_some())
         })
         .collect();
-    // register -> (ready time, producer's pipe, of the short class)
+    // register -> (ready time, producer's pipe, of the short class); a predicate an ALU
+    // instruction writes: ready for ALU readers at PREDICATE_ALU, for others later
     let mut ready: HashMap<Reg, (f64, Option<Unit>, bool)> = HashMap::new();
     let (mut t, mut end) = (0.0f64, 0.0f64);
     let passes = if looped { 4 } else { 1 };
@@ -302,11 +344,23 @@ pub fn chain(
             for r in uses {
                 if let Some(&(x, q, s)) = ready.get(r) {
                     let cross = s && p.is_some() && q.is_some() && q != *p;
-                    start = start.max(x + if cross { 1.0 } else { 0.0 });
+                    let later = if *r >= PREDICATE
+                        && q == Some(Unit::Alu)
+                        && p.is_some_and(|u| u != Unit::Alu)
+                    {
+                        PREDICATE_OTHER_PIPE - PREDICATE_ALU
+                    } else {
+                        0.0
+                    };
+                    start = start.max(x + if cross { 1.0 } else { 0.0 } + later);
                 }
             }
             for &r in defs {
-                let new = (start + lat, *p, *short);
+                let new = if r >= PREDICATE && *p == Some(Unit::Alu) {
+                    (start + PREDICATE_ALU, *p, false)
+                } else {
+                    (start + lat, *p, *short)
+                };
                 // a predicated write: the register is ready when both values are
                 match ready.get(&r) {
                     Some(&old) if *guarded && old.0 > new.0 => {}
@@ -329,6 +383,101 @@ pub fn chain(
     } else {
         end
     }
+}
+
+/// The 32-bit vector registers a SASS instruction reads from the register file, each with its
+/// source operand slot and whether it carries `.reuse`; `None` when a source is a register pair
+/// or an address (`.64`, `.128`, `[...]`, `IMAD.WIDE`'s added pair), which the micro-benchmarks
+/// did not measure.
+fn vector_sources(opcode: &str, operands: &str) -> Option<Vec<(usize, Reg, bool)>> {
+    let base = opcode.split('.').next().unwrap_or("");
+    let toks: Vec<&str> = operands
+        .split(',')
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .collect();
+    let mut start = 0;
+    if !no_destination(base) && !toks.is_empty() {
+        start = 1;
+        let t = toks.get(1).copied().unwrap_or("");
+        if matches!(
+            base,
+            "ISETP" | "FSETP" | "PLOP3" | "LOP3" | "IADD3" | "LEA" | "IMAD"
+        ) && t.len() == 2
+            && t.starts_with('P')
+            && t.as_bytes()[1].is_ascii_digit()
+        {
+            start = 2;
+        }
+    }
+    let wide_addend = base == "IMAD" && opcode.split('.').any(|m| m == "WIDE");
+    let n = toks.len();
+    let mut out = Vec::new();
+    for (k, t) in toks.iter().enumerate().skip(start) {
+        if t.contains(".64") || t.contains(".128") || t.contains('[') {
+            return None;
+        }
+        let body = t.trim_start_matches(['-', '!', '|', '~']);
+        let Some(digits) = body.strip_prefix('R') else {
+            continue;
+        };
+        let end = digits
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(digits.len());
+        let Ok(r) = digits[..end].parse::<Reg>() else {
+            continue;
+        };
+        if r >= 255 {
+            continue;
+        }
+        if wide_addend && k == n - 1 {
+            return None;
+        }
+        out.push((k - start, r, digits[end..].contains(".reuse")));
+    }
+    Some(out)
+}
+
+/// Thirteenth version: the issue cycles a block's register-bank conflicts cost (`ops` in
+/// address order). The register file has two banks (register number mod 2); an instruction on
+/// the integer ALU, IMAD or fp32 pipe that reads two different vector registers of one bank
+/// from it conflicts and costs [`BANK_CONFLICT_INT`] (ALU, IMAD) or [`BANK_CONFLICT_FP32`]
+/// cycles more. A source in the same operand slot, same register, as a `.reuse` source of the
+/// previous instruction comes from the operand reuse cache, not from the file; a register read
+/// twice is read once. Instructions with register pairs or addresses among their sources are
+/// not counted (not measured).
+pub fn bank_conflicts(ops: &[SassOp]) -> f64 {
+    let mut cached: Vec<(usize, Reg)> = Vec::new();
+    let mut cost = 0.0;
+    for op in ops.iter().filter(|o| counted(o)) {
+        let srcs = vector_sources(&op.opcode, &op.operands);
+        let before = std::mem::take(&mut cached);
+        let Some(srcs) = srcs else { continue };
+        cached = srcs
+            .iter()
+            .filter(|s| s.2)
+            .map(|&(k, r, _)| (k, r))
+            .collect();
+        let per = match pipe(&op.opcode) {
+            Some(Unit::Alu | Unit::Imad) => BANK_CONFLICT_INT,
+            Some(Unit::Fp32) => BANK_CONFLICT_FP32,
+            _ => continue,
+        };
+        let mut banks: [Vec<Reg>; 2] = [Vec::new(), Vec::new()];
+        for &(k, r, _) in &srcs {
+            if before.contains(&(k, r)) {
+                continue;
+            }
+            let b = &mut banks[usize::from(r % 2)];
+            if !b.contains(&r) {
+                b.push(r);
+            }
+        }
+        if banks.iter().any(|b| b.len() > 1) {
+            cost += per;
+        }
+    }
+    cost
 }
 
 /// `1 + SAME_PIPE × s + CROSS_PIPE × x` for a block's SASS `ops` (address order): see the
@@ -481,9 +630,10 @@ mod tests {
             o.inst = Some(Inst::from_u32(0));
         }
         let c = chain(&ops, false, &|_| (125.0, "fp64_div"));
-        // MUFU 17.5, then the DFMA's 8.5 (its source R4:R5 waits for the MUFU); the branch
-        // waits for the FSETP (issued at 2, ready at 6.5) and adds nothing of its own
-        assert!((c - 26.0).abs() < 1e-9, "{c}");
+        // MUFU 17.5, then the DFMA's 8.5 (its source R4:R5 waits for the MUFU: 26); the FSETP
+        // issues after the DFMA (18.5), its predicate is ready for the branch at 27.7
+        // (PREDICATE_ALU), and the branch adds nothing of its own beyond its issue
+        assert!((c - 28.7).abs() < 1e-9, "{c}");
     }
 
     #[test]
@@ -515,5 +665,108 @@ mod tests {
             .map(|k| op("IMAD", &format!("R{}, R{}, UR6, UR7", 2 * k, 2 * k + 1)))
             .collect();
         assert_eq!(dependence_factor(&ind), 1.0);
+    }
+
+    /// Lines `[@P1 |@!P1 ]OPCODE operands` into SASS ops.
+    fn body(text: &str) -> Vec<SassOp> {
+        text.lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .map(|l| {
+                let (guard, rest) = match l.strip_prefix('@') {
+                    Some(g) => {
+                        let (g, r) = g.split_once(' ').unwrap();
+                        (g.trim_start_matches('!')[1..].parse::<u8>().ok(), r)
+                    }
+                    None => (None, l),
+                };
+                let (opcode, operands) = rest.split_once(' ').unwrap_or((rest, ""));
+                SassOp {
+                    opcode: opcode.into(),
+                    operands: operands.trim().into(),
+                    guard,
+                    ..SassOp::default()
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn predicates_are_ready_later_than_registers() {
+        // v13_sel's link as ptxas 13.0.88 made it (model_v13rates_sass.txt): compare, xor,
+        // predicated add; 20.0 clocks per link measured with one warp per scheduler (11.0 with
+        // the predicate ready after 4.5 as a register)
+        let sel = body(
+            "ISETP.GT.U32.AND P1, PT, R7, R0, PT
+             LOP3.LUT R9, R7, R2, RZ, 0x3c, !PT
+             @!P1 IMAD.IADD R9, R3, 0x1, R7
+             ISETP.GT.U32.AND P1, PT, R9, R0, PT
+             LOP3.LUT R7, R9, R2, RZ, 0x3c, !PT
+             @!P1 IMAD.IADD R7, R3, 0x1, R9",
+        );
+        let per = chain(&sel, true, &|_| (0.0, "")) / 2.0;
+        assert!((per - 20.0).abs() < 0.5, "{per}");
+        // v13_sel64's link: 64-bit compare, 64-bit add, predicated xors; 23.0 measured
+        let sel64 = body(
+            "ISETP.GT.U32.AND P0, PT, R7, R2, PT
+             IADD3 R9, P2, R4, R7, RZ
+             ISETP.GT.U32.AND.EX P0, PT, R16, R0, PT, P0
+             IMAD.X R8, R3, 0x1, R16, P2
+             @P0 LOP3.LUT R9, R7, R4, RZ, 0x3c, !PT
+             @P0 LOP3.LUT R8, R16, R3, RZ, 0x3c, !PT
+             ISETP.GT.U32.AND P0, PT, R9, R2, PT
+             IADD3 R7, P2, R4, R9, RZ
+             ISETP.GT.U32.AND.EX P0, PT, R8, R0, PT, P0
+             IMAD.X R16, R3, 0x1, R8, P2
+             @P0 LOP3.LUT R7, R9, R4, RZ, 0x3c, !PT
+             @P0 LOP3.LUT R16, R8, R3, RZ, 0x3c, !PT",
+        );
+        let per = chain(&sel64, true, &|_| (0.0, "")) / 2.0;
+        assert!((per - 23.0).abs() < 1.0, "{per}");
+        // v13_add64's carry chain: two links per 64-bit add pair; 5.07 measured per link
+        let add = body(
+            "IADD3 R5, P1, P2, R2, R5, R2
+             IADD3.X R7, R0, R7, R0, P3, P4
+             IADD3 R5, P3, P4, R2, R5, R2
+             IADD3.X R7, R0, R7, R0, P1, P2",
+        );
+        let per = chain(&add, true, &|_| (0.0, "")) / 2.0;
+        assert!((per - 5.07).abs() < 0.3, "{per}");
+    }
+
+    #[test]
+    fn register_bank_conflicts_cost_issue_cycles() {
+        // v13_k4_imad_lop_vreg3's group: every IMAD reads two vector registers of one bank
+        // (R4/R14, R8/R16, R2/R10, R12/R0), the LOP3s read one of each bank
+        let k4 = body(
+            "IMAD R14, R4, R14, R3
+             IMAD R16, R8, R16, R9
+             IMAD R2, R11, R2, R10
+             LOP3.LUT R14, R14, UR6, R5, 0x6a, !PT
+             IMAD R0, R12, R0, R7
+             LOP3.LUT R16, R16, UR6, R5, 0x6a, !PT
+             LOP3.LUT R2, R2, UR6, R5, 0x6a, !PT
+             LOP3.LUT R0, R0, UR6, R5, 0x6a, !PT",
+        );
+        assert_eq!(bank_conflicts(&k4), 4.0 * BANK_CONFLICT_INT);
+        // uniform and constant operands, a register read twice: none
+        let none = body(
+            "IMAD R4, R4, UR6, R3
+             IMAD R9, R2, R9, R2
+             IADD3 R5, P1, P2, R2, R5, R2",
+        );
+        assert_eq!(bank_conflicts(&none), 0.0);
+        // the reuse cache: the first FFMA reads R0 and R8 (one bank); the second's R3 and R8
+        // come from the cache (same slots), only R15 is read; the third, after an instruction
+        // without `.reuse`, reads all three (R13 and R3 share a bank)
+        let reuse = body(
+            "FFMA R17, R3.reuse, R0, R8.reuse
+             FFMA R15, R3, R15, R8
+             FFMA R13, R8, R13, R3",
+        );
+        assert_eq!(bank_conflicts(&reuse), 2.0 * BANK_CONFLICT_FP32);
+        // a register pair among the sources is not counted
+        let pair = body("IMAD.WIDE.U32 R6, R4, R8, R10\nLDG.E R2, desc[UR4][R6.64]");
+        assert_eq!(bank_conflicts(&pair), 0.0);
     }
 }

@@ -686,7 +686,7 @@ fn simt_counts_branch_regions_and_divergent_visits_are_charged() {
     let mut mach = machine();
     mach.divergent_branch_issue = 7.0;
     let mut cost = vec![cost(1.0, Some(Unit::Alu), 0.0, 5.0); 6];
-    simt_refine(&m, &l, Some(&kp), &max_exec, &mach, &mut cost);
+    simt_refine(&m, &l, Some(&kp), &max_exec, &mach, &|_, _| None, &mut cost);
     // block 2 ran twice as often as the max says: every cost doubled
     assert_eq!((cost[2].issue, cost[2].chain), (2.0, 10.0));
     assert_eq!(cost[2].units[Unit::Alu as usize], 2.0);
@@ -697,6 +697,16 @@ fn simt_counts_branch_regions_and_divergent_visits_are_charged() {
     assert_eq!(cost[4].issue, 1.0 + 2.0);
     assert_eq!(cost[5].issue, 1.0);
     assert_eq!(cost[3].issue, 1.0);
+    // thirteenth version: the large region again, but the SASS shows ptxas predicated the
+    // head's branch (no BRA at its line, as h11_cordic's if/else of three adds a side): no
+    // divergent visits, no BSSY/BSYNC; where the SASS kept it, charged as before
+    for (kept, head, join) in [(Some(false), 1.0, 1.0), (Some(true), 8.0, 3.0)] {
+        let mut c3 = vec![cost[0].clone(); 6];
+        let head_block = blocks[1];
+        let in_sass = |_: FuncId, b: Block| if b == head_block { kept } else { None };
+        simt_refine(&m, &l, Some(&kp), &max_exec, &mach, &in_sass, &mut c3);
+        assert_eq!((c3[1].issue, c3[4].issue), (head, join), "{kept:?}");
+    }
     // sides of one instruction each: ptxas predicates the region (no BSSY, no divergence)
     let small = module_of(
         ".version 8.0\n.target sm_90\n.address_size 64\n\
@@ -713,7 +723,15 @@ fn simt_counts_branch_regions_and_divergent_visits_are_charged() {
         kernel: small.funcs.keys().next().unwrap(),
         ..l
     };
-    simt_refine(&small, &l2, Some(&kp), &max_exec, &mach, &mut c2);
+    simt_refine(
+        &small,
+        &l2,
+        Some(&kp),
+        &max_exec,
+        &mach,
+        &|_, _| None,
+        &mut c2,
+    );
     // (block 1 keeps its one issue slot: no divergent-visit charge)
     assert_eq!(c2[1].issue, cost[0].issue);
 }
