@@ -148,6 +148,9 @@ impl Checker<'_> {
             set.extend(quotients.iter().copied());
             (!set.is_empty()).then(|| std::rc::Rc::new(set))
         };
+        // The pitch parameters of the address ([`Self::site_pitches`]), found on first need:
+        // the same for every sample of the site.
+        let pitches = std::cell::OnceCell::new();
         let warps = self.geometry.warps();
         for w in 0..warps {
             // Blocks of an unknown grid sampled for this warp: none of its verdicts is definite.
@@ -280,8 +283,12 @@ impl Checker<'_> {
                 let addr = if !shared
                     && addr.unknown & lanes_on == 0
                     && addr.opaque & lanes_on != 0
-                    && let Some(a) = self.padded_pitch_addr(site, penv, lanes_on)
-                {
+                    && let Some(a) = self.padded_pitch_addr(
+                        site,
+                        pitches.get_or_init(|| self.site_pitches(site)),
+                        penv,
+                        lanes_on,
+                    ) {
                     padded_first = true;
                     Rc::new(a)
                 } else {
@@ -313,8 +320,13 @@ impl Checker<'_> {
                 let (split, padded) = match addr.split(lanes_on) {
                     Some(s) => (Some(s), padded_first),
                     None if !shared => (
-                        self.padded_pitch_addr(site, penv, lanes_on)
-                            .and_then(|a| a.split(lanes_on)),
+                        self.padded_pitch_addr(
+                            site,
+                            pitches.get_or_init(|| self.site_pitches(site)),
+                            penv,
+                            lanes_on,
+                        )
+                        .and_then(|a| a.split(lanes_on)),
                         true,
                     ),
                     None => (None, false),
@@ -681,29 +693,35 @@ impl Checker<'_> {
         !pointer && !self.oracle.params.contains_key(&(func, index))
     }
 
-    /// The address with every unassumed pitch parameter ([`pitch_params`]) of it read as a
-    /// padded row pitch, when those parameters only separate rows of the warp (lanes of one
-    /// row of the block move together when the pitch changes); `None` otherwise (a stride
-    /// `in[s*i]` spreads the lanes of a row: its cost depends on `s`).
-    fn padded_pitch_addr(
-        &mut self,
-        site: &AccessSite,
-        env: &Env,
-        lanes_on: u32,
-    ) -> Option<WarpVal> {
-        let pitches: Vec<(Atom, PitchUse)> = self
-            .acf
+    /// The unassumed integer parameters of the site's address that the kernel uses as pitches
+    /// ([`pitch_params`]), in the order the address reaches them.
+    fn site_pitches(&self, site: &AccessSite) -> Vec<(Atom, PitchUse)> {
+        self.acf
             .params_under(site.addr)
             .into_iter()
             .filter(|a| self.unassumed_integer_atom(*a))
             .filter_map(|a| self.pitches.get(&a).map(|u| (a, *u)))
-            .collect();
+            .collect()
+    }
+
+    /// The address with every unassumed pitch parameter ([`pitch_params`]) of it read as a
+    /// padded row pitch, when those parameters only separate rows of the warp (lanes of one
+    /// row of the block move together when the pitch changes); `None` otherwise (a stride
+    /// `in[s*i]` spreads the lanes of a row: its cost depends on `s`).
+    /// `pitches` are the site's ([`Self::site_pitches`]).
+    fn padded_pitch_addr(
+        &mut self,
+        site: &AccessSite,
+        pitches: &[(Atom, PitchUse)],
+        env: &Env,
+        lanes_on: u32,
+    ) -> Option<WarpVal> {
         if pitches.is_empty() {
             return None;
         }
         let with = |reading: usize| {
             let mut e = env.clone();
-            for (a, u) in &pitches {
+            for (a, u) in pitches {
                 e.bind.insert(*a, WarpVal::konst(u.padded()[reading]));
             }
             e
@@ -1143,12 +1161,19 @@ pub(crate) fn unknown_stride_gaps(addr: &WarpVal, lanes: u32, size: u32) -> Opti
     let n = lanes.count_ones();
     let ideal = memory::ideal_sectors(n, size);
     let mut exceptions = Vec::new();
+    let mut offs: smallvec::SmallVec<[i64; 32]> = smallvec::SmallVec::new();
     for &v in &UNKNOWN_STRIDES {
-        let offs: Option<Vec<i64>> = (0..32)
-            .filter(|k| lanes & (1 << k) != 0)
-            .map(|k| coef.get(k).checked_mul(v)?.checked_add(c0[k]))
-            .collect();
-        if offs.is_none_or(|o| memory::runs_aligned(&o, size) <= ideal) {
+        // The lanes' offsets at this value; none when one overflows.
+        offs.clear();
+        let fits = (0..32).filter(|k| lanes & (1 << k) != 0).all(|k| {
+            let o = coef
+                .get(k)
+                .checked_mul(v)
+                .and_then(|x| x.checked_add(c0[k]));
+            offs.extend(o);
+            o.is_some()
+        });
+        if !fits || memory::runs_aligned(&offs, size) <= ideal {
             if v.abs() > MAX_STRIDE_EXCEPTION {
                 return None;
             }
