@@ -363,7 +363,7 @@ impl Checker<'_> {
                         && lanes_on.count_ones() > 1
                     {
                         stride_tries += 1;
-                        if let Some(e) = unknown_stride_gaps(&addr, lanes_on, site.size) {
+                        if let Some(e) = self.unknown_stride_gaps(&addr, lanes_on, site.size) {
                             unc_def = true;
                             stride_exceptions = Some(e);
                             continue;
@@ -1111,74 +1111,4 @@ fn min_lanes_for_gaps(offs: &[i64], size: u32) -> Option<u32> {
     (2..=o.len() as i64)
         .find(|&k| (k + m - 1) / m > (k * size + 31) / 32)
         .map(|k| k as u32)
-}
-
-/// Values of the unknown tried by [`unknown_stride_gaps`]: every small one (where a narrow
-/// row could fill a sector), then larger ones, both signs.
-const UNKNOWN_STRIDES: [i64; 97] = {
-    let big = [96, 100, 127, 128, 1000, 1024, 4097, 65536];
-    let mut out = [0i64; 97];
-    let mut i = 0;
-    while i < 81 {
-        out[i] = i as i64 - 40;
-        i += 1;
-    }
-    let mut j = 0;
-    while j < 8 {
-        out[81 + 2 * j] = big[j];
-        out[82 + 2 * j] = -big[j];
-        j += 1;
-    }
-    out
-};
-
-/// The largest magnitude a value of the unknown that makes the request dense may have for
-/// [`unknown_stride_gaps`] to call the gaps certain: a stride or row length of 0, ±1 or ±2
-/// is a degenerate case a finding can name; a larger one is a real configuration.
-const MAX_STRIDE_EXCEPTION: i64 = 2;
-
-/// Whether the lanes of `lanes` sit at `c[k] + s[k]·m + u` with one uniform unknown `m` (a
-/// row length, a stride parameter, a size loaded once) times a lane-varying coefficient `s`
-/// and everything else shared by the warp (`u`), and every value of `m` tried but a few
-/// degenerate ones leaves more sectors than the request's bytes need even with every dense
-/// run aligned: the gaps do not depend on where the warp starts. Returns those degenerate
-/// values (`m` in -2..=2 that leave no gap: 0 and ±1 for `a[tid * m]`, -2, -1 and 0 for
-/// `a[tid * (m + 1)]`), or `None` when a larger value leaves none or the shape does not fit.
-/// PTX semantics fix the addresses given `m`; what the analysis assumes is only that `m` is
-/// none of the values returned.
-pub(crate) fn unknown_stride_gaps(addr: &WarpVal, lanes: u32, size: u32) -> Option<Vec<i64>> {
-    if addr.bad() & lanes != 0 {
-        return None;
-    }
-    let first = lanes.trailing_zeros() as usize;
-    let mut varying = addr.terms.iter().filter(|(m, c)| {
-        *m != 0 && (0..32).any(|k| lanes & (1 << k) != 0 && c.get(k) != c.get(first))
-    });
-    let (Some((_, coef)), None) = (varying.next(), varying.next()) else {
-        return None;
-    };
-    let c0 = addr.const_part();
-    let n = lanes.count_ones();
-    let ideal = memory::ideal_sectors(n, size);
-    let mut exceptions = Vec::new();
-    let mut offs: smallvec::SmallVec<[i64; 32]> = smallvec::SmallVec::new();
-    for &v in &UNKNOWN_STRIDES {
-        // The lanes' offsets at this value; none when one overflows.
-        offs.clear();
-        let fits = (0..32).filter(|k| lanes & (1 << k) != 0).all(|k| {
-            let o = coef
-                .get(k)
-                .checked_mul(v)
-                .and_then(|x| x.checked_add(c0[k]));
-            offs.extend(o);
-            o.is_some()
-        });
-        if !fits || memory::runs_aligned(&offs, size) <= ideal {
-            if v.abs() > MAX_STRIDE_EXCEPTION {
-                return None;
-            }
-            exceptions.push(v);
-        }
-    }
-    Some(exceptions)
 }
