@@ -102,14 +102,23 @@ mod tests {
                 let layout = Layout::from_size_align(size, align).unwrap();
                 unsafe {
                     let p = a.alloc(layout);
-                    assert!(!p.is_null() && p as usize % align == 0, "{size} {align}");
+                    assert!(
+                        !p.is_null() && (p as usize).is_multiple_of(align),
+                        "{size} {align}"
+                    );
                     p.write_bytes(0xab, size);
                     let q = a.realloc(p, layout, size * 3);
-                    assert!(!q.is_null() && q as usize % align == 0, "{size} {align}");
+                    assert!(
+                        !q.is_null() && (q as usize).is_multiple_of(align),
+                        "{size} {align}"
+                    );
                     assert_eq!(*q.add(size - 1), 0xab);
                     a.dealloc(q, Layout::from_size_align(size * 3, align).unwrap());
                     let z = a.alloc_zeroed(layout);
-                    assert!(!z.is_null() && z as usize % align == 0, "{size} {align}");
+                    assert!(
+                        !z.is_null() && (z as usize).is_multiple_of(align),
+                        "{size} {align}"
+                    );
                     assert!((0..size).all(|i| *z.add(i) == 0));
                     a.dealloc(z, layout);
                 }

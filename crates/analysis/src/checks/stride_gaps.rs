@@ -168,7 +168,9 @@ mod tests {
             0b1011,
             0x8000_0001,
         ];
-        let shapes: [(fn(i64) -> i64, fn(i64) -> i64); 6] = [
+        // (coefficient, constant offset in elements) of lane k.
+        type Shape = (fn(i64) -> i64, fn(i64) -> i64);
+        let shapes: [Shape; 6] = [
             (|k| k, |_| 0),
             (|k| k + 1, |k| 4 * k),
             (|k| k % 16, |k| 4 * (k / 16)),
