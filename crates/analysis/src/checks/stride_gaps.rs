@@ -75,15 +75,18 @@ pub(crate) struct StrideKey {
 impl StrideKey {
     /// Largest coefficient magnitude keyed: times the largest value tried (65,536 = 2^16),
     /// 2^35 at most, twice that once moved.
-    const MAX_COEF: i64 = 1 << 19;
+    const MAX_COEF: u64 = 1 << 19;
     /// Largest constant magnitude keyed: with the coefficient's share, under 2^38 moved.
-    const MAX_CONST: i64 = 1 << 36;
+    const MAX_CONST: u64 = 1 << 36;
 
     fn new(coef: &Lanes, c0: &Lanes, lanes: u32, size: u32) -> Option<StrideKey> {
         debug_assert!(UNKNOWN_STRIDES.iter().all(|v| v.abs() <= 1 << 16));
         let on = |k: usize| lanes & (1 << k) != 0;
-        let small = (0..32)
-            .all(|k| !on(k) || coef[k].abs() <= Self::MAX_COEF && c0[k].abs() <= Self::MAX_CONST);
+        let small = (0..32).all(|k| {
+            !on(k)
+                || coef[k].unsigned_abs() <= Self::MAX_COEF
+                    && c0[k].unsigned_abs() <= Self::MAX_CONST
+        });
         if lanes == 0 || !small {
             return None;
         }
@@ -205,5 +208,10 @@ mod tests {
         let big: Lanes = [1 << 40; 32];
         assert!(StrideKey::new(&big, &[0; 32], u32::MAX, 4).is_none());
         assert!(StrideKey::new(&[0; 32], &big, u32::MAX, 4).is_none());
+        // The most negative value has no magnitude in i64: not keyed either.
+        let mut least: Lanes = [0; 32];
+        least[3] = i64::MIN;
+        assert!(StrideKey::new(&least, &[0; 32], u32::MAX, 4).is_none());
+        assert!(StrideKey::new(&[0; 32], &least, u32::MAX, 4).is_none());
     }
 }
