@@ -6,10 +6,12 @@ all binaries alike), --reps rounds, RAYON_NUM_THREADS=1, and keeps the smallest 
 (user + system of the process) per module and binary: on a shared machine the minimum is the
 figure least inflated by other work. Prints, per binary, the median over modules and the sum.
 
-Usage: scripts/realworld/compare_check_time.py BIN [BIN...] [--reps 5] [--pin CORE] [--all]
-           [--set all|first|second] [--skip MODULE_STEM ...]
+Usage: scripts/realworld/compare_check_time.py BIN [BIN...] [--reps 5] [--core CORE | --pin CORE]
+           [--all] [--set all|first|second] [--skip MODULE_STEM ...] [--modules FILE]
 (--set: the applications of apps.tsv before or after its "Second set" line; --skip leaves a
-module out, e.g. one an older binary never finishes.)
+module out, e.g. one an older binary never finishes; --modules keeps only the module stems
+FILE lists, one a line. --core pins this script to one core, which its children inherit, as
+time_check.py does; --pin runs each child under `taskset`, whose own start-up then counts.)
 """
 import argparse
 import glob
@@ -53,14 +55,22 @@ def main():
     ap.add_argument("bins", nargs="+")
     ap.add_argument("--reps", type=int, default=5)
     ap.add_argument("--pin", help="run under `taskset -c PIN`")
+    ap.add_argument("--core", type=int, help="pin this script (and so its children) to CORE")
+    ap.add_argument("--modules", help="file of module stems to time (one a line)")
     ap.add_argument("--all", action="store_true", help="also print every module's minimum")
     ap.add_argument("--set", choices=["all", "first", "second"], default="all")
     ap.add_argument("--skip", action="append", default=[], help="module stem to leave out")
     args = ap.parse_args()
     env = dict(os.environ, RAYON_NUM_THREADS="1")
+    if args.core is not None:
+        os.sched_setaffinity(0, {args.core})
     ptx_pack.unpack()
+    keep = None
+    if args.modules:
+        keep = {line.strip() for line in open(args.modules) if line.strip()}
     mods = [m for m in sorted(glob.glob("validation/realworld/ptx/*.ptx"))
-            if in_set(app_of(m), args.set) and os.path.basename(m)[:-4] not in args.skip]
+            if in_set(app_of(m), args.set) and os.path.basename(m)[:-4] not in args.skip
+            and (keep is None or os.path.basename(m)[:-4] in keep)]
     pin = ["taskset", "-c", args.pin] if args.pin else []
     best = {(b, m): float("inf") for b in args.bins for m in mods}
     for _ in range(args.reps):

@@ -25,7 +25,9 @@ pub use crate::warp_val::{Coef, Lanes, WarpVal};
 /// Everything an evaluation depends on besides the expression.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Env {
-    pub lanes: [Option<LaneCoord>; 32],
+    /// Each lane's coordinates, shared by the environments made from one warp's (copies of an
+    /// environment copy no lanes, and two environments of one warp compare them at a glance).
+    pub lanes: std::rc::Rc<[Option<LaneCoord>; 32]>,
     /// Lanes that exist (a partial last warp has fewer).
     pub valid: u32,
     pub block: [u32; 3],
@@ -50,7 +52,7 @@ impl Env {
             }
         }
         Env {
-            lanes,
+            lanes: std::rc::Rc::new(lanes),
             valid,
             block: geometry.block,
             grid: geometry.grid,
@@ -60,18 +62,14 @@ impl Env {
         }
     }
 
-    /// A hash of everything the environment holds; the bindings and the uniform nodes are
-    /// combined without regard to their order, as their equality is.
-    pub fn key(&self, with_lanes: bool) -> u64 {
+    /// Hashes of everything the environment holds, with and without the lanes' coordinates
+    /// (what a memo of thread-dependent nodes, and one of the others, is kept by); the
+    /// bindings and the uniform nodes are combined without regard to their order, as their
+    /// equality is.
+    pub fn keys(&self) -> (u64, u64) {
         use std::hash::{BuildHasher, Hash, Hasher};
         let build = rustc_hash::FxBuildHasher;
         let mut h = build.build_hasher();
-        if with_lanes {
-            // The first lane stands for the warp (a warp's lanes follow from it and the
-            // block in every environment made); equality compares them all.
-            let first = (self.valid.trailing_zeros() as usize).min(31);
-            self.lanes[first].hash(&mut h);
-        }
         self.valid.hash(&mut h);
         self.block.hash(&mut h);
         self.grid.hash(&mut h);
@@ -88,7 +86,12 @@ impl Env {
                 .fold(0u64, |acc, n| acc.wrapping_add(build.hash_one(n)));
             (u.len(), nodes).hash(&mut h);
         }
-        h.finish()
+        let without = h.finish();
+        // The first lane stands for the warp (a warp's lanes follow from it and the block in
+        // every environment made); equality compares them all.
+        let first = (self.valid.trailing_zeros() as usize).min(31);
+        let with = build.hash_one((without, self.lanes[first]));
+        (with, without)
     }
 
     /// Whether the two environments agree on everything but the lanes' coordinates (what a
@@ -228,8 +231,9 @@ impl MemoCache {
             self.by_uniform_env.clear();
             self.entries = 0;
         }
-        let td = memo_in(&mut self.by_env, env, true);
-        let uniform = memo_in(&mut self.by_uniform_env, env, false);
+        let (with_lanes, without) = env.keys();
+        let td = memo_in(&mut self.by_env, env, with_lanes, true);
+        let uniform = memo_in(&mut self.by_uniform_env, env, without, false);
         (td, uniform)
     }
 
@@ -267,14 +271,15 @@ impl MemoCache {
     }
 }
 
-/// The memo `map` keeps for `env` (keyed with or without the lanes' coordinates), empty on
-/// first sight.
+/// The memo `map` keeps for `env` (keyed with or without the lanes' coordinates: `key` is the
+/// matching hash of [`Env::keys`]), empty on first sight.
 fn memo_in<'m>(
     map: &'m mut FxHashMap<u64, Vec<(Env, Memo)>>,
     env: &Env,
+    key: u64,
     with_lanes: bool,
 ) -> &'m mut Memo {
-    let bucket = map.entry(env.key(with_lanes)).or_default();
+    let bucket = map.entry(key).or_default();
     let same = |e: &Env| {
         if with_lanes {
             e == env

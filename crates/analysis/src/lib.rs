@@ -811,6 +811,7 @@ fn evaluate(
         request_costs: Default::default(),
         warp_envs: Default::default(),
         grid_quotients: Default::default(),
+        stride_gaps: Default::default(),
         budget,
     };
     // Sites left unmeasured once the hard limit of the budget is reached.

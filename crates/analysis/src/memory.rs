@@ -18,8 +18,12 @@ fn absolute(o: i64) -> u64 {
 /// The cost model's view of lanes at `offsets` (at most 32), `size` bytes each: every global
 /// measure of one warp request from one pass (the functions below read single fields).
 pub fn global_cost(offsets: &[i64], size: u32) -> GlobalCost {
-    let addrs: Vec<u64> = offsets.iter().take(32).map(|&o| absolute(o)).collect();
-    global_lanes(&addrs, size)
+    let mut addrs = [0u64; 32];
+    let n = offsets.len().min(32);
+    for (a, &o) in addrs.iter_mut().zip(offsets) {
+        *a = absolute(o);
+    }
+    global_lanes(&addrs[..n], size)
 }
 
 /// 32-byte sectors touched.

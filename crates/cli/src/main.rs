@@ -1,6 +1,7 @@
 //! The `warpscope` command line. Each subcommand lives in its own module; `main` only
 //! parses arguments and dispatches.
 
+mod allocator;
 mod cache_cmd;
 mod cache_page;
 mod check_cmd;
@@ -54,9 +55,10 @@ enum Command {
 
 /// mimalloc instead of the system allocator: the analyses allocate many short-lived values of
 /// a few hundred bytes (per-lane vectors), which glibc's allocator served slowly, growing and
-/// trimming its heap (docs/performance.md, "Real-world modules").
+/// trimming its heap (docs/performance.md, "Real-world modules"); see [`allocator`] for how it is
+/// called.
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: allocator::Mi = allocator::Mi;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();

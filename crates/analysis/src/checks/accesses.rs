@@ -148,6 +148,9 @@ impl Checker<'_> {
             set.extend(quotients.iter().copied());
             (!set.is_empty()).then(|| std::rc::Rc::new(set))
         };
+        // The pitch parameters of the address ([`Self::site_pitches`]), found on first need:
+        // the same for every sample of the site.
+        let pitches = std::cell::OnceCell::new();
         let warps = self.geometry.warps();
         for w in 0..warps {
             // Blocks of an unknown grid sampled for this warp: none of its verdicts is definite.
@@ -280,8 +283,12 @@ impl Checker<'_> {
                 let addr = if !shared
                     && addr.unknown & lanes_on == 0
                     && addr.opaque & lanes_on != 0
-                    && let Some(a) = self.padded_pitch_addr(site, penv, lanes_on)
-                {
+                    && let Some(a) = self.padded_pitch_addr(
+                        site,
+                        pitches.get_or_init(|| self.site_pitches(site)),
+                        penv,
+                        lanes_on,
+                    ) {
                     padded_first = true;
                     Rc::new(a)
                 } else {
@@ -313,8 +320,13 @@ impl Checker<'_> {
                 let (split, padded) = match addr.split(lanes_on) {
                     Some(s) => (Some(s), padded_first),
                     None if !shared => (
-                        self.padded_pitch_addr(site, penv, lanes_on)
-                            .and_then(|a| a.split(lanes_on)),
+                        self.padded_pitch_addr(
+                            site,
+                            pitches.get_or_init(|| self.site_pitches(site)),
+                            penv,
+                            lanes_on,
+                        )
+                        .and_then(|a| a.split(lanes_on)),
                         true,
                     ),
                     None => (None, false),
@@ -351,7 +363,7 @@ impl Checker<'_> {
                         && lanes_on.count_ones() > 1
                     {
                         stride_tries += 1;
-                        if let Some(e) = unknown_stride_gaps(&addr, lanes_on, site.size) {
+                        if let Some(e) = self.unknown_stride_gaps(&addr, lanes_on, site.size) {
                             unc_def = true;
                             stride_exceptions = Some(e);
                             continue;
@@ -681,29 +693,35 @@ impl Checker<'_> {
         !pointer && !self.oracle.params.contains_key(&(func, index))
     }
 
-    /// The address with every unassumed pitch parameter ([`pitch_params`]) of it read as a
-    /// padded row pitch, when those parameters only separate rows of the warp (lanes of one
-    /// row of the block move together when the pitch changes); `None` otherwise (a stride
-    /// `in[s*i]` spreads the lanes of a row: its cost depends on `s`).
-    fn padded_pitch_addr(
-        &mut self,
-        site: &AccessSite,
-        env: &Env,
-        lanes_on: u32,
-    ) -> Option<WarpVal> {
-        let pitches: Vec<(Atom, PitchUse)> = self
-            .acf
+    /// The unassumed integer parameters of the site's address that the kernel uses as pitches
+    /// ([`pitch_params`]), in the order the address reaches them.
+    fn site_pitches(&self, site: &AccessSite) -> Vec<(Atom, PitchUse)> {
+        self.acf
             .params_under(site.addr)
             .into_iter()
             .filter(|a| self.unassumed_integer_atom(*a))
             .filter_map(|a| self.pitches.get(&a).map(|u| (a, *u)))
-            .collect();
+            .collect()
+    }
+
+    /// The address with every unassumed pitch parameter ([`pitch_params`]) of it read as a
+    /// padded row pitch, when those parameters only separate rows of the warp (lanes of one
+    /// row of the block move together when the pitch changes); `None` otherwise (a stride
+    /// `in[s*i]` spreads the lanes of a row: its cost depends on `s`).
+    /// `pitches` are the site's ([`Self::site_pitches`]).
+    fn padded_pitch_addr(
+        &mut self,
+        site: &AccessSite,
+        pitches: &[(Atom, PitchUse)],
+        env: &Env,
+        lanes_on: u32,
+    ) -> Option<WarpVal> {
         if pitches.is_empty() {
             return None;
         }
         let with = |reading: usize| {
             let mut e = env.clone();
-            for (a, u) in &pitches {
+            for (a, u) in pitches {
                 e.bind.insert(*a, WarpVal::konst(u.padded()[reading]));
             }
             e
@@ -1093,67 +1111,4 @@ fn min_lanes_for_gaps(offs: &[i64], size: u32) -> Option<u32> {
     (2..=o.len() as i64)
         .find(|&k| (k + m - 1) / m > (k * size + 31) / 32)
         .map(|k| k as u32)
-}
-
-/// Values of the unknown tried by [`unknown_stride_gaps`]: every small one (where a narrow
-/// row could fill a sector), then larger ones, both signs.
-const UNKNOWN_STRIDES: [i64; 97] = {
-    let big = [96, 100, 127, 128, 1000, 1024, 4097, 65536];
-    let mut out = [0i64; 97];
-    let mut i = 0;
-    while i < 81 {
-        out[i] = i as i64 - 40;
-        i += 1;
-    }
-    let mut j = 0;
-    while j < 8 {
-        out[81 + 2 * j] = big[j];
-        out[82 + 2 * j] = -big[j];
-        j += 1;
-    }
-    out
-};
-
-/// The largest magnitude a value of the unknown that makes the request dense may have for
-/// [`unknown_stride_gaps`] to call the gaps certain: a stride or row length of 0, ±1 or ±2
-/// is a degenerate case a finding can name; a larger one is a real configuration.
-const MAX_STRIDE_EXCEPTION: i64 = 2;
-
-/// Whether the lanes of `lanes` sit at `c[k] + s[k]·m + u` with one uniform unknown `m` (a
-/// row length, a stride parameter, a size loaded once) times a lane-varying coefficient `s`
-/// and everything else shared by the warp (`u`), and every value of `m` tried but a few
-/// degenerate ones leaves more sectors than the request's bytes need even with every dense
-/// run aligned: the gaps do not depend on where the warp starts. Returns those degenerate
-/// values (`m` in -2..=2 that leave no gap: 0 and ±1 for `a[tid * m]`, -2, -1 and 0 for
-/// `a[tid * (m + 1)]`), or `None` when a larger value leaves none or the shape does not fit.
-/// PTX semantics fix the addresses given `m`; what the analysis assumes is only that `m` is
-/// none of the values returned.
-pub(crate) fn unknown_stride_gaps(addr: &WarpVal, lanes: u32, size: u32) -> Option<Vec<i64>> {
-    if addr.bad() & lanes != 0 {
-        return None;
-    }
-    let first = lanes.trailing_zeros() as usize;
-    let mut varying = addr.terms.iter().filter(|(m, c)| {
-        *m != 0 && (0..32).any(|k| lanes & (1 << k) != 0 && c.get(k) != c.get(first))
-    });
-    let (Some((_, coef)), None) = (varying.next(), varying.next()) else {
-        return None;
-    };
-    let c0 = addr.const_part();
-    let n = lanes.count_ones();
-    let ideal = memory::ideal_sectors(n, size);
-    let mut exceptions = Vec::new();
-    for &v in &UNKNOWN_STRIDES {
-        let offs: Option<Vec<i64>> = (0..32)
-            .filter(|k| lanes & (1 << k) != 0)
-            .map(|k| coef.get(k).checked_mul(v)?.checked_add(c0[k]))
-            .collect();
-        if offs.is_none_or(|o| memory::runs_aligned(&o, size) <= ideal) {
-            if v.abs() > MAX_STRIDE_EXCEPTION {
-                return None;
-            }
-            exceptions.push(v);
-        }
-    }
-    Some(exceptions)
 }

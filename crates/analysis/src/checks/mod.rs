@@ -33,6 +33,7 @@ use warpscope_ptx::{StateSpace, Type};
 
 mod accesses;
 mod branches;
+mod stride_gaps;
 
 pub use accesses::{PitchUse, pitch_params};
 
@@ -428,6 +429,8 @@ pub struct Checker<'a> {
     pub(crate) warp_envs: std::cell::OnceCell<Vec<Env>>,
     /// Grid-stride trip counts ([`grid_quotients`]), found once per kernel.
     pub(crate) grid_quotients: std::cell::OnceCell<rustc_hash::FxHashSet<Node>>,
+    /// Answers of the unknown-stride test ([`Checker::unknown_stride_gaps`]) by pattern.
+    pub(crate) stride_gaps: FxHashMap<stride_gaps::StrideKey, Option<Vec<i64>>>,
     /// Work left for lane-by-lane evaluation.
     pub budget: Budget,
 }
