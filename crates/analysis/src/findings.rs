@@ -298,20 +298,6 @@ fn branch_finding(cx: &Ctx<'_>, b: &BranchResult) -> Option<Finding> {
                     .to_string()
             },
         ),
-        // Several warps hold lanes on both sides of one value of the bound (a column test in
-        // a block narrower than a warp, a test of the lane in its warp): wherever the bound
-        // falls inside their lanes, each of them splits, in every block: no edge of the data.
-        DivClass::Boundary if b.straddling >= 2 => (
-            Certainty::Possible,
-            format!(
-                "branch may diverge in {} of the {} warps of each block at once: wherever the \
-                 unknown bound it tests falls inside their lanes, each splits (in blocks of \
-                 {}, they hold the same range of the tested index)",
-                b.straddling,
-                cx.ka.geometry.warps(),
-                cx.ka.geometry.block.map(|v| v.to_string()).join("x"),
-            ),
-        ),
         DivClass::Boundary => (
             Certainty::Possible,
             format!(
@@ -348,7 +334,7 @@ fn branch_finding(cx: &Ctx<'_>, b: &BranchResult) -> Option<Finding> {
     if moved.is_some() {
         lowering = Lowering::Branch;
     }
-    if b.class == DivClass::Boundary && b.straddling < 2 {
+    if b.class == DivClass::Boundary {
         f.kind = Some("boundary".to_string());
     } else if let Some(k) = lowering.kind() {
         f.kind = Some(k.to_string());
@@ -485,7 +471,7 @@ fn branch_finding(cx: &Ctx<'_>, b: &BranchResult) -> Option<Finding> {
          (e.g. clamp with fminf/fmaxf instead of branches); otherwise group work so the lanes of \
          a warp agree (sort or bin items by the condition)"
             .to_string()
-        } else if b.class == DivClass::Boundary && b.straddling < 2
+        } else if b.class == DivClass::Boundary
             || matches!(src, Some(SourceKind::Tid(_)))
                 && b.ratio.1 <= 0.5
                 && !b.site.loop_exit

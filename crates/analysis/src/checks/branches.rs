@@ -240,15 +240,8 @@ impl Checker<'_> {
         };
         let mut ratio = (div as f64 / t, (div + maybe) as f64 / t);
         let mut class = class;
-        let mut straddling = 0;
         if class == DivClass::Boundary {
-            let (bound, n) = self.boundary_bound(site);
-            // Warps that share lanes' offsets only because of a 2-D shape guessed for the
-            // kernel (no launch, flag or code of its own gave it) say nothing of the run.
-            if self.geometry.block_source != crate::geometry::GeometrySource::CommonShape {
-                straddling = n;
-            }
-            ratio.1 = ratio.1.min(bound);
+            ratio.1 = ratio.1.min(self.boundary_bound(site));
             if ratio.1 <= 0.0 {
                 class = DivClass::NonDivergent;
             }
@@ -311,7 +304,6 @@ impl Checker<'_> {
             unless_uniform: unless > 0 && unless == div,
             exhaustive,
             budget_spent,
-            straddling,
         }
     }
 
@@ -886,14 +878,13 @@ impl Checker<'_> {
     }
 
     /// For a boundary check against an unknown bound: the largest fraction of a block's
-    /// warps one threshold can split (1 of 8 for a 1-D block of 256), with their number (0
-    /// where the lanes' offsets from the bound could not be measured: the fraction is then 1).
-    fn boundary_bound(&mut self, site: &BranchSite) -> (f64, u32) {
+    /// warps one threshold can split (1 of 8 for a 1-D block of 256).
+    fn boundary_bound(&mut self, site: &BranchSite) -> f64 {
         let Kind::Cmp(_, a, b) = self.acf.kind(match self.acf.kind(site.cond) {
             Kind::Not(x) => x,
             _ => site.cond,
         }) else {
-            return (1.0, 0);
+            return 1.0;
         };
         let warps = self.geometry.warps();
         let mut intervals: Vec<(i64, i64)> = Vec::new();
@@ -901,7 +892,7 @@ impl Checker<'_> {
             let env = self.env(w);
             let d = self.eval(a, &env).sub(&self.eval(b, &env));
             let Some((c, _)) = d.split(env.valid) else {
-                return (1.0, 0);
+                return 1.0;
             };
             let vals: Vec<i64> = (0..32)
                 .filter(|k| env.valid & (1 << k) != 0)
@@ -919,6 +910,6 @@ impl Checker<'_> {
                 best = best.max(n);
             }
         }
-        (best as f64 / f64::from(warps.max(1)), best as u32)
+        best as f64 / f64::from(warps.max(1))
     }
 }

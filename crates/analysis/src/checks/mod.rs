@@ -88,11 +88,6 @@ pub struct BranchResult {
     /// Whether the evaluation budget ran out: the warps left were given their symbolic
     /// answer (undecided, counted in `maybe`).
     pub budget_spent: bool,
-    /// For a boundary check whose lanes' offsets from the bound were measured: how many warps
-    /// of a block one value of the bound falls inside at once (1 for `tid.x < n` in a 1-D
-    /// block; every warp for a column test of a block narrower than a warp); 0 when unknown
-    /// or when the block is one of the 2-D shapes tried for a kernel nothing gave a block.
-    pub straddling: u32,
 }
 
 /// What kind of inefficiency an access shows.

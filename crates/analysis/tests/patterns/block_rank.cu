@@ -1,5 +1,5 @@
-// Block shapes a kernel's own indexing implies, and boundary checks one value of whose bound
-// falls inside several warps at once. No `// geometry:` lines: the shapes must be inferred.
+// Block shapes a kernel's own indexing implies. No `// geometry:` lines: the shapes must be
+// inferred.
 // The bodies hold an atomic so that ptxas keeps their branches (no predicated notes).
 #include <cooperative_groups.h>
 namespace cg = cooperative_groups;
@@ -23,57 +23,15 @@ __global__ void ranked(float *out, float *sums, const float *in) {
     out[i] = v;
 }
 
-// The lane's place in its warp tested against a run-time count: every warp holds lanes 0..31,
-// so wherever `n` falls inside them all eight warps split: no edge of the data.
-__global__ void lane_count(float *out, float *sums, const float *in, int n) {
-    int i = blockIdx.x * blockDim.x + threadIdx.x;
-    float v = in[i];
-    if ((threadIdx.x & 31) < n) { // expect: divergent-branch possible
+// Reads %tid.y in its own index: 2-D, analysed in the common shapes (no launch here). The
+// row test splits the first warp of the 32-wide shapes and two rows of every warp of 16x16.
+__global__ void rows(float *out, float *sums, const float *in, int w) {
+    int x = blockIdx.x * blockDim.x + threadIdx.x;
+    int y = blockIdx.y * blockDim.y + threadIdx.y;
+    float v = in[y * w + x];
+    if (threadIdx.y == 0 && threadIdx.x < 8) { // expect: divergent-branch definite
         atomicAdd(&sums[threadIdx.x], v);
     }
     __syncthreads();
-    out[i] = v;
-}
-
-// Launched below in 32x4 blocks: each warp is one row of 32 columns, so one value of `w` that
-// is no multiple of 32 splits all four warps of the last column of blocks.
-__global__ void columns(float *out, float *sums, const float *in, int w) {
-    int x = blockIdx.x * 32 + threadIdx.x;
-    int i = (blockIdx.y * 4 + threadIdx.y) * 32 + threadIdx.x;
-    float v = in[i];
-    if (x < w) { // expect: divergent-branch possible
-        atomicAdd(&sums[threadIdx.x], v);
-    }
-    __syncthreads();
-    out[i] = v;
-}
-
-// The same kernel, never launched here: analysed in guessed 2-D shapes, where the column test
-// meets several warps only because of the guess. It stays a boundary note.
-__global__ void guessed_columns(float *out, float *sums, const float *in, int w) {
-    int x = blockIdx.x * 32 + threadIdx.x;
-    int i = (blockIdx.y * 4 + threadIdx.y) * 32 + threadIdx.x;
-    float v = in[i];
-    if (x < w) {
-        atomicAdd(&sums[threadIdx.x], v);
-    }
-    __syncthreads();
-    out[i] = v;
-}
-
-// A 1-D bound test: one value of `n` falls inside one warp of a block. A boundary note.
-__global__ void edge(float *out, float *sums, const float *in, int n) {
-    int i = blockIdx.x * blockDim.x + threadIdx.x;
-    float v = in[i];
-    if (i < n) {
-        atomicAdd(&sums[threadIdx.x], v);
-    }
-    __syncthreads();
-    out[i] = v;
-}
-
-void launch(float *out, float *sums, const float *in, int w, int h) {
-    dim3 block(32, 4);
-    dim3 grid((w + 31) / 32, (h + 3) / 4);
-    columns<<<grid, block>>>(out, sums, in, w);
+    out[y * w + x] = v;
 }
