@@ -34,6 +34,9 @@ pub enum GeometrySource {
     CommonShape,
     /// GPUCheck's default of 256 x 1 x 1 threads per block.
     Default,
+    /// The default, kept for a kernel that reads `%tid.y` and `%tid.z` only inside its linear
+    /// thread rank (cooperative groups' `thread_rank()`): its own indexing is 1-D.
+    LinearRank,
 }
 
 impl fmt::Display for GeometrySource {
@@ -59,6 +62,11 @@ impl fmt::Display for GeometrySource {
                 "a common 2-D shape tried: the kernel reads %tid.y and nothing gave its block",
             ),
             GeometrySource::Default => f.write_str("default: GPUCheck's 256x1x1"),
+            GeometrySource::LinearRank => f.write_str(
+                "default: GPUCheck's 256x1x1; the kernel reads %tid.y and %tid.z only in its \
+                 linear thread rank (as cooperative groups' thread_rank() does), so its own \
+                 indexing is 1-D",
+            ),
         }
     }
 }

@@ -586,7 +586,8 @@ fn check_kernel(shared: &ModuleShared<'_>, fid: FuncId) -> KernelOutcome {
             ka.acf = Some(built.acf.clone());
             timings.acf += t.elapsed();
             let t = Instant::now();
-            let shapes = block_shape::candidates(&geometry, &built.acf, &built.accesses);
+            let shapes =
+                block_shape::candidates(&geometry, &built.acf, &built.branches, &built.accesses);
             if shapes.len() > 1 {
                 // No block given and the kernel is 2-D: every common shape, each verdict
                 // saying which shapes it needs.

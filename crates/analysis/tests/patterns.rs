@@ -986,3 +986,26 @@ fn a_long_loop_whose_lanes_leave_on_different_trips_diverges() {
     // Before: no finding (only the first 64 trips were examined, and all lanes ran them).
     exact("long_stride_loop");
 }
+
+/// A kernel that reads `%tid.y`/`%tid.z` only in its linear thread rank keeps the 1-D default;
+/// one that reads `%tid.y` in its own index is still analysed in the common 2-D shapes.
+#[test]
+fn block_shapes_come_from_the_kernels_own_indexing() {
+    // Before: `ranked` was analysed in 16x16, 32x8 and 32x32, and `threadIdx.x < 16` was
+    // `possible` ("with block 32x8, 32x32, not 16x16").
+    let r = exact("block_rank");
+    assert_eq!(
+        kernel(&r, "ranked").geometry.block_source,
+        GeometrySource::LinearRank
+    );
+    assert_eq!(
+        kernel(&r, "rows").geometry.block_source,
+        GeometrySource::CommonShape
+    );
+    assert!(
+        r.report
+            .kernels
+            .iter()
+            .any(|k| k.name == "ranked" && k.geometry.contains("only in its linear thread rank"))
+    );
+}
