@@ -110,7 +110,7 @@ __global__ void h12_bounce(const unsigned* seed, float* out, int minb, int sprea
         }
         if (best < 1e29f) { // expect: divergent-branch possible
             ox += best * dx; oy += best * dy; oz += best * dz;
-            float nx = (ox - cx) / rad, ny = (oy - cy) / rad, nz = (oz - cz) / rad; // expect: divergent-branch possible (the division's slow path)
+            float nx = (ox - cx) / rad, ny = (oy - cy) / rad, nz = (oz - cz) / rad;
             float dn = 2.0f * (dx * nx + dy * ny + dz * nz);
             dx -= dn * nx; dy -= dn * ny; dz -= dn * nz;
             energy *= 0.8f;
