@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Re-score `warpscope model`'s H100 estimate on every earlier validation (docs/accuracy.md): models
 # the original spec and the emitted regrouped specs that were timed (as kept by
-# scripts/h100/model_prepare.sh under EMIT_ROOT: emit/, ho/emit/, h2/emit/, h3/emit/, h4/emit/, h5/emit/, h6/emit/, h7/emit/, h8/emit/, h9/emit/, h10/emit/, h11/emit/), then compares them
+# scripts/h100/model_prepare.sh under EMIT_ROOT: emit/, ho/emit/, h2/emit/, h3/emit/, h4/emit/, h5/emit/, h6/emit/, h7/emit/, h8/emit/, h9/emit/, h10/emit/, h11/emit/, h12/emit/), then compares them
 # with the committed timings (graph method) with scripts/h100/model_accuracy.py. A set whose
 # emitted regroupings are not under EMIT_ROOT is scored on its original launches only.
 #
 #   scripts/h100/model_rescore.sh OUTDIR [WARPSCOPE] [EMIT_ROOT]
 #     WARPSCOPE default target/release/warpscope; EMIT_ROOT default .dev/model
-#   SETS: which of liang heldout heldout2 heldout3 heldout4 heldout5 heldout6 heldout7 heldout8 heldout9 heldout10 heldout11
-#     (default all; heldout7's to heldout11's timings are the H200's)
+#   SETS: which of liang heldout heldout2 heldout3 heldout4 heldout5 heldout6 heldout7 heldout8 heldout9 heldout10 heldout11 heldout12
+#     (default all; heldout7's to heldout12's timings are the H200's)
 #   -> OUTDIR/SET/{model,sorting,greedy,greedy-max}.json and OUTDIR/SET_accuracy.md
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -34,7 +34,7 @@ score() { # name spec emitdir timing
         > "$OUTD/${name}_accuracy.md"
     grep "mean absolute error" "$OUTD/${name}_accuracy.md" | grep -i h100
 }
-for set in ${SETS:-liang heldout heldout2 heldout3 heldout4 heldout5 heldout6 heldout7 heldout8 heldout9 heldout10 heldout11}; do
+for set in ${SETS:-liang heldout heldout2 heldout3 heldout4 heldout5 heldout6 heldout7 heldout8 heldout9 heldout10 heldout11 heldout12}; do
     case $set in
         liang) score liang "$V/liang_h100.toml" "$EMIT/emit" "$V/model_timing_graph.tsv" ;;
         heldout) score heldout "$V/liang_heldout_h100.toml" "$EMIT/ho/emit" "$V/heldout_timing.tsv" ;;
@@ -48,6 +48,7 @@ for set in ${SETS:-liang heldout heldout2 heldout3 heldout4 heldout5 heldout6 he
         heldout9) score heldout9 "$V/liang_heldout9_h100.toml" "$EMIT/h9/emit" "$V/heldout9_timing.tsv" ;;
         heldout10) score heldout10 "$V/liang_heldout10_h100.toml" "$EMIT/h10/emit" "$V/heldout10_timing.tsv" ;;
         heldout11) score heldout11 "$V/liang_heldout11_h100.toml" "$EMIT/h11/emit" "$V/heldout11_timing.tsv" ;;
+        heldout12) score heldout12 "$V/liang_heldout12_h100.toml" "$EMIT/h12/emit" "$V/heldout12_timing.tsv" ;;
         *) echo "unknown set $set" >&2; exit 2 ;;
     esac
 done

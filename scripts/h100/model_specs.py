@@ -335,6 +335,29 @@ def heldout11(n, cheb_maxdeg, cheb_points, udiv_pairs, montexp_minbits, montexp_
     return sp.text()
 
 
+H12 = {"strhash_minlen": 128, "strhash_spread": 192, "bounce_min": 4, "bounce_spread": 12, "stein_pairs": 10,
+       "rk4_minsteps": 16, "rk4_spread": 32, "rk4_runs": 2, "gray_minsteps": 32, "gray_spread": 128}
+
+
+def heldout12(n, strhash_minlen, strhash_spread, bounce_min, bounce_spread, stein_pairs, rk4_minsteps, rk4_spread,
+              rk4_runs, gray_minsteps, gray_spread, module, title):
+    """corpus/liang_heldout12.cu (mirrors its main() at the corpus size)."""
+    g = n // 256
+    bufs = [
+        ("seed", "u32", n, None), ("sh", "u32", n, "h12_strhash_out.bin"), ("bo", "f32", n, "h12_bounce_out.bin"),
+        ("st", "u32", n, "h12_stein_out.bin"), ("rk", "f32", n, "h12_rk4_out.bin"),
+        ("gw", "u32", n, "h12_graywalk_out.bin"),
+    ]
+    sp = Spec(title, module, bufs)
+    sp.launch("h12_fill_u32", g, 256, [b("seed"), u(303)])
+    sp.launch("h12_strhash", g, 256, [b("seed"), b("sh"), i(strhash_minlen), i(strhash_spread)])
+    sp.launch("h12_bounce", g, 256, [b("seed"), b("bo"), i(bounce_min), i(bounce_spread)])
+    sp.launch("h12_stein", g, 256, [b("seed"), b("st"), i(stein_pairs)])
+    sp.launch("h12_rk4", g, 256, [b("seed"), b("rk"), i(rk4_minsteps), i(rk4_spread), i(rk4_runs)])
+    sp.launch("h12_graywalk", g, 256, [b("seed"), b("gw"), i(gray_minsteps), i(gray_spread)])
+    return sp.text()
+
+
 def main():
     with open(os.path.join(ROOT, "corpus", "liang.toml"), "w") as fh:
         fh.write(spec(65536, 4, 64, 16, 4, 8, "liang.ptx",
@@ -428,6 +451,16 @@ def main():
         fh.write(heldout11(262144, H11["cheb_maxdeg"], H11["cheb_points"], H11["udiv_pairs"], H11["montexp_minbits"],
                            H11["montexp_spread"], H11["cordic_angles"], "../../../corpus/liang_heldout11.ptx",
                            "H100 validation spec of the eleventh held-out kernels of `warpscope model` (docs/accuracy.md); "
+                           "written by scripts/h100/model_specs.py."))
+
+    with open(os.path.join(ROOT, "corpus", "liang_heldout12.toml"), "w") as fh:
+        fh.write(heldout12(16384, 8, 16, 2, 6, 4, 4, 8, 2, 8, 16, "liang_heldout12.ptx",
+                           "Launch spec for liang_heldout12.cu (mirrors main()); written by scripts/h100/model_specs.py."))
+    with open(os.path.join(ROOT, "validation", "h100", "model", "liang_heldout12_h100.toml"), "w") as fh:
+        fh.write(heldout12(262144, H12["strhash_minlen"], H12["strhash_spread"], H12["bounce_min"], H12["bounce_spread"],
+                           H12["stein_pairs"], H12["rk4_minsteps"], H12["rk4_spread"], H12["rk4_runs"],
+                           H12["gray_minsteps"], H12["gray_spread"], "../../../corpus/liang_heldout12.ptx",
+                           "H100 validation spec of the twelfth held-out kernels of `warpscope model` (docs/accuracy.md); "
                            "written by scripts/h100/model_specs.py."))
 
 
