@@ -856,7 +856,12 @@ fn evaluate(
         }
         ka.branches.push(r);
     }
-    for site in accesses {
+    // Constant loads last: what they spend of the budget never leaves a global or shared
+    // access unmeasured.
+    let (global_sites, const_sites): (Vec<&acf::AccessSite>, Vec<_>) = accesses
+        .iter()
+        .partition(|s| s.space != warpscope_ptx::StateSpace::Const);
+    for site in global_sites.into_iter().chain(const_sites) {
         let c = &ctxs[site.ctx];
         let Some(u) = uni.get(c.func, c.td_mask) else {
             continue;

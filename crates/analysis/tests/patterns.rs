@@ -1009,3 +1009,43 @@ fn block_shapes_come_from_the_kernels_own_indexing() {
             .any(|k| k.name == "ranked" && k.geometry.contains("only in its linear thread rank"))
     );
 }
+
+#[test]
+fn constant_tables_read_per_lane_take_one_pass_per_distinct_address() {
+    // Before the divergent-constant rule no `ld.const` was measured: none of these was reported.
+    let r = exact("const_divergent");
+    let passes = |line: u32| {
+        let f = r
+            .report
+            .findings
+            .iter()
+            .find(|f| {
+                f.rule == Rule::DivergentConstant
+                    && f.location.cuda.as_ref().is_some_and(|c| c.line == line)
+            })
+            .unwrap_or_else(|| panic!("a divergent-constant finding on line {line}"));
+        let m = f.measures.get("constant_addresses");
+        (
+            m.map_or(0.0, |m| m.min),
+            m.map_or(0.0, |m| m.max),
+            f.message.clone(),
+        )
+    };
+    // `table[threadIdx.x & 63]`: 32 distinct words per warp.
+    let (lo, hi, msg) = passes(14);
+    assert_eq!((lo, hi), (32.0, 32.0), "{msg}");
+    assert!(msg.contains("32 serialized passes"), "{msg}");
+    // `table[(threadIdx.x / 8) & 63]`: 4 groups of 8 lanes.
+    assert_eq!(passes(24).1, 4.0);
+    // `table[in[i] & 63]`: the index comes from loaded values.
+    let (_, _, msg) = passes(19);
+    assert!(msg.contains("loaded values"), "{msg}");
+    // Warp-uniform indices (a parameter, the block index): one pass, no finding.
+    assert!(
+        !r.report
+            .findings
+            .iter()
+            .any(|f| f.rule == Rule::DivergentConstant
+                && f.location.cuda.as_ref().is_some_and(|c| c.line == 9))
+    );
+}

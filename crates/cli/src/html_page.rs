@@ -30,6 +30,11 @@ fn static_measure(rule: Rule) -> (&'static str, &'static str, &'static str) {
             "static: conflict ways",
             "N-way shared-memory bank conflict the analysis predicts",
         ),
+        Rule::DivergentConstant => (
+            "static_const_addresses",
+            "static: constant addresses",
+            "distinct constant-memory addresses (serialized passes) per warp request the analysis predicts",
+        ),
         // Cache findings come from `warpscope cache`, never from the static check.
         Rule::CacheInterference | Rule::CacheCapacity | Rule::CacheReuseWithinThread => (
             "cache_misses",
@@ -44,6 +49,7 @@ fn measure_key(rule: Rule) -> &'static str {
         Rule::DivergentBranch => "divergence_ratio",
         Rule::UncoalescedAccess | Rule::MisalignedAccess => "sectors_per_request",
         Rule::BankConflict => "conflict_ways",
+        Rule::DivergentConstant => "constant_addresses",
         Rule::CacheInterference | Rule::CacheCapacity | Rule::CacheReuseWithinThread => {
             "misses_caused"
         }

@@ -133,6 +133,10 @@ pub fn verdict(f: &Finding, profile: &Profile) -> (Verdict, String) {
             Verdict::NotExecuted,
             "cache findings come from `warpscope cache`, not from a profile".into(),
         ),
+        Rule::DivergentConstant => (
+            Verdict::NotExecuted,
+            "the profile does not count constant-cache passes".into(),
+        ),
         Rule::DivergentBranch => {
             if c.instructions == 0 && c.branch_visits == 0 {
                 (

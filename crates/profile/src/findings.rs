@@ -29,6 +29,7 @@ pub fn waste(f: &Finding) -> f64 {
         Rule::DivergentBranch => m("divergent_visits"),
         Rule::UncoalescedAccess | Rule::MisalignedAccess => m("excess_sectors"),
         Rule::BankConflict => m("excess_wavefronts"),
+        Rule::DivergentConstant => m("constant_addresses"),
         Rule::CacheInterference | Rule::CacheCapacity | Rule::CacheReuseWithinThread => {
             m("misses_caused")
         }

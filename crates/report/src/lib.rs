@@ -47,11 +47,14 @@ pub enum Rule {
     /// `warpscope cache`: L1 misses a private cache of the thread would have missed too
     /// (GRAB's `mm` root causes: the thread's own global-memory use, not interference).
     CacheReuseWithinThread,
+    /// A `ld.const` whose lanes of one warp read different addresses: the constant cache
+    /// serves one address per pass, so N distinct addresses take N serialized passes.
+    DivergentConstant,
 }
 
 impl Rule {
     /// Every rule, in id order.
-    pub const ALL: [Rule; 7] = [
+    pub const ALL: [Rule; 8] = [
         Rule::DivergentBranch,
         Rule::UncoalescedAccess,
         Rule::MisalignedAccess,
@@ -59,18 +62,21 @@ impl Rule {
         Rule::CacheInterference,
         Rule::CacheCapacity,
         Rule::CacheReuseWithinThread,
+        Rule::DivergentConstant,
     ];
 
     /// The rules `warpscope check` can report (the others need a run of `warpscope cache`).
-    pub const STATIC: [Rule; 4] = [
+    pub const STATIC: [Rule; 5] = [
         Rule::DivergentBranch,
         Rule::UncoalescedAccess,
         Rule::MisalignedAccess,
         Rule::BankConflict,
+        Rule::DivergentConstant,
     ];
 
     /// The stable id: `divergent-branch`, `uncoalesced-access`, `misaligned-access`,
-    /// `bank-conflict`, `cache-interference`, `cache-capacity`, `cache-reuse-within-thread`.
+    /// `bank-conflict`, `cache-interference`, `cache-capacity`, `cache-reuse-within-thread`,
+    /// `divergent-constant`.
     pub const fn id(self) -> &'static str {
         match self {
             Rule::DivergentBranch => "divergent-branch",
@@ -80,6 +86,7 @@ impl Rule {
             Rule::CacheInterference => "cache-interference",
             Rule::CacheCapacity => "cache-capacity",
             Rule::CacheReuseWithinThread => "cache-reuse-within-thread",
+            Rule::DivergentConstant => "divergent-constant",
         }
     }
 
@@ -107,6 +114,9 @@ impl Rule {
             }
             Rule::CacheReuseWithinThread => {
                 "misses not caused by other threads: reduce global-memory reads within the thread"
+            }
+            Rule::DivergentConstant => {
+                "lanes of a warp read different constant-memory addresses: the reads serialize"
             }
         }
     }
@@ -161,6 +171,15 @@ impl Rule {
                  the eviction chain. GRAB's fix (Table 2): reduce the global-memory use within \
                  the thread, e.g. keep the value in a register across the loop (read it once), or \
                  fuse loops that read the same data."
+            }
+            Rule::DivergentConstant => {
+                "The constant cache serves one address per pass: a warp's `ld.const` whose \
+                 active lanes read N distinct addresses is replayed in N serialized passes (a \
+                 warp-uniform index takes one, the use `__constant__` is made for). Make the \
+                 index warp-uniform, or move a table indexed per lane to shared memory, or read \
+                 it from global memory through the read-only cache (`__ldg`, a `const \
+                 __restrict__` pointer), which serves a warp's distinct addresses in one request \
+                 per sector."
             }
         }
     }

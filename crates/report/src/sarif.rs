@@ -52,6 +52,7 @@ fn rule_name(r: Rule) -> &'static str {
         Rule::CacheInterference => "CacheInterference",
         Rule::CacheCapacity => "CacheCapacity",
         Rule::CacheReuseWithinThread => "CacheReuseWithinThread",
+        Rule::DivergentConstant => "DivergentConstant",
     }
 }
 

@@ -15,6 +15,9 @@ impl Checker<'_> {
         self.budget.start_site();
         let mut budget_spent = false;
         let shared = site.space.is_shared();
+        // A `ld.const`: only how many distinct addresses a warp's lanes read is measured (the
+        // constant cache serves one per pass).
+        let constant = site.space == warpscope_ptx::StateSpace::Const;
         let loops = self.site_loops(site.ctx, site.block);
         let mut g = GlobalCost {
             sectors: (u32::MAX, 0),
@@ -31,6 +34,11 @@ impl Checker<'_> {
             ideal: (u32::MAX, 0),
             stride: None,
         };
+        let mut cc = ConstCost {
+            addresses: (u32::MAX, 0),
+        };
+        let mut const_def = false;
+        let mut const_pos = false;
         let mut data = false;
         let mut param = false;
         // Whether an unknown pitch was read as padded for some verdict.
@@ -281,6 +289,7 @@ impl Checker<'_> {
                 // decides them.
                 let mut padded_first = false;
                 let addr = if !shared
+                    && !constant
                     && addr.unknown & lanes_on == 0
                     && addr.opaque & lanes_on != 0
                     && let Some(a) = self.padded_pitch_addr(
@@ -301,7 +310,9 @@ impl Checker<'_> {
                         param = true;
                     }
                     if lanes_on.count_ones() > 1 {
-                        if shared {
+                        if constant {
+                            const_pos = true;
+                        } else if shared {
                             bank_pos = true;
                         } else {
                             unc_pos = true;
@@ -319,7 +330,7 @@ impl Checker<'_> {
                 // That reading is a guess: what it alone shows is `possible`.
                 let (split, padded) = match addr.split(lanes_on) {
                     Some(s) => (Some(s), padded_first),
-                    None if !shared => (
+                    None if !shared && !constant => (
                         self.padded_pitch_addr(
                             site,
                             pitches.get_or_init(|| self.site_pitches(site)),
@@ -357,6 +368,7 @@ impl Checker<'_> {
                     // Lanes a multiple of one uniform unknown apart (`a[tid * n]`): every
                     // value of it but the degenerate 0 and ±1 leaves gaps.
                     if !shared
+                        && !constant
                         && sample_exact
                         && !unc_def
                         && stride_tries < 8
@@ -370,7 +382,9 @@ impl Checker<'_> {
                         }
                     }
                     if lanes_on.count_ones() > 1 {
-                        if shared {
+                        if constant {
+                            const_pos = true;
+                        } else if shared {
                             bank_pos = true;
                         } else {
                             unc_pos = true;
@@ -384,6 +398,23 @@ impl Checker<'_> {
                     .collect();
                 let plain: smallvec::SmallVec<[i64; 32]> = offs.iter().map(|x| x.1).collect();
                 strides.push(constant_stride(&offs));
+                if constant {
+                    // One pass per distinct address the active lanes read (the uniform part
+                    // of the address is the same for every lane).
+                    let mut distinct = plain.clone();
+                    distinct.sort_unstable();
+                    distinct.dedup();
+                    let n = distinct.len() as u32;
+                    cc.addresses = (cc.addresses.0.min(n), cc.addresses.1.max(n));
+                    if n > 1 {
+                        if exact {
+                            const_def = true;
+                        } else {
+                            const_pos = true;
+                        }
+                    }
+                    continue;
+                }
                 if shared {
                     let cost = memory::bank_cost(&offs, site.size);
                     sh.ways = (sh.ways.0.min(cost.ways), sh.ways.1.max(cost.ways));
@@ -519,6 +550,7 @@ impl Checker<'_> {
         sh.ways = fix(sh.ways);
         sh.wavefronts = fix(sh.wavefronts);
         sh.ideal = fix(sh.ideal);
+        cc.addresses = fix(cc.addresses);
         let stride = if !strides.is_empty() && strides.iter().all(|s| *s == strides[0]) {
             strides[0]
         } else {
@@ -532,7 +564,11 @@ impl Checker<'_> {
             None
         };
         let mut verdicts = Vec::new();
-        if shared {
+        if constant {
+            if const_def || const_pos {
+                verdicts.push((MemClass::DivergentConstant, const_def));
+            }
+        } else if shared {
             if bank_def || bank_pos {
                 verdicts.push((MemClass::BankConflict, bank_def));
             }
@@ -547,8 +583,9 @@ impl Checker<'_> {
         }
         AccessResult {
             site: *site,
-            global: (!shared).then_some(g),
+            global: (!shared && !constant).then_some(g),
             shared: shared.then_some(sh),
+            constant: constant.then_some(cc),
             verdicts,
             data_dependent: data,
             param_dependent: param,

@@ -98,6 +98,8 @@ pub enum MemClass {
     Misaligned,
     Uncoalesced,
     BankConflict,
+    /// A `ld.const` whose lanes read several addresses: one constant-cache pass each.
+    DivergentConstant,
 }
 
 /// Cost ranges of one global access over warps (and alignments / samples).
@@ -127,12 +129,22 @@ pub struct SharedCost {
     pub stride: Option<i64>,
 }
 
+/// Constant-memory cost ranges: the constant cache serves one address per pass, so a warp
+/// request whose active lanes read N distinct addresses takes N serialized passes.
+#[derive(Debug, Clone, Default)]
+pub struct ConstCost {
+    /// Distinct addresses (passes) per warp request, over the warps examined.
+    pub addresses: (u32, u32),
+}
+
 /// The verdict for one thread-dependent access.
 #[derive(Debug, Clone)]
 pub struct AccessResult {
     pub site: AccessSite,
     pub global: Option<GlobalCost>,
     pub shared: Option<SharedCost>,
+    /// For a `ld.const`: its distinct addresses per warp request.
+    pub constant: Option<ConstCost>,
     /// Findings: class with whether it is proven.
     pub verdicts: Vec<(MemClass, bool)>,
     /// Lanes' addresses depend on data.
@@ -1224,11 +1236,16 @@ impl<'a> Checker<'a> {
     }
 }
 
-/// Whether an access in `space` is measured by the checks (global and shared memory).
+/// Whether an access in `space` is measured by the checks (global, shared and constant
+/// memory; constant loads only for how many addresses a warp's lanes read).
 pub fn measured(space: StateSpace) -> bool {
     matches!(
         space,
-        StateSpace::Global | StateSpace::Generic | StateSpace::Shared | StateSpace::SharedCta
+        StateSpace::Global
+            | StateSpace::Generic
+            | StateSpace::Shared
+            | StateSpace::SharedCta
+            | StateSpace::Const
     )
 }
 

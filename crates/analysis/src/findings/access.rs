@@ -108,6 +108,36 @@ pub(super) fn access_findings(cx: &Ctx<'_>, a: &AccessResult) -> Vec<Finding> {
                         .to_string(),
                 )
             }
+            MemClass::DivergentConstant => {
+                let c = a.constant.clone().unwrap_or_default();
+                let msg = if c.addresses.1 > 1 {
+                    format!(
+                        "lanes of a warp read {} distinct constant-memory addresses: the constant \
+                         cache serves one address per pass, so each warp request takes {} \
+                         serialized passes where 1 would do",
+                        range_text(c.addresses),
+                        range_text(c.addresses)
+                    )
+                } else if a.data_dependent {
+                    "the constant-table index is computed from loaded values: lanes of a warp may \
+                     read up to one distinct constant-memory address each, one serialized pass \
+                     per address (1 when the index is warp-uniform)"
+                        .to_string()
+                } else {
+                    "the constant-memory address varies between lanes by a value the analysis \
+                     was not given: lanes of a warp may read up to one distinct address each, one \
+                     serialized pass per address"
+                        .to_string()
+                };
+                (
+                    Rule::DivergentConstant,
+                    msg,
+                    "make the index warp-uniform (the same for every lane of a warp), or move the \
+                     table to shared memory, or read it from global memory through the read-only \
+                     cache (`__ldg` / a `const __restrict__` pointer)"
+                        .to_string(),
+                )
+            }
             MemClass::BankConflict => {
                 let s = a.shared.clone().unwrap_or_default();
                 let words = s.stride.map(|b| b / 4);
@@ -194,6 +224,20 @@ pub(super) fn access_findings(cx: &Ctx<'_>, a: &AccessResult) -> Vec<Finding> {
                 metric: "excess_wavefronts_per_request".into(),
                 value: s.wavefronts.1.saturating_sub(s.ideal.1) as f64,
                 unit: Unit::Wavefronts,
+            });
+        }
+        if let Some(c) = &a.constant
+            && c.addresses.1 > 0
+        {
+            f.measures.insert(
+                "constant_addresses".into(),
+                Measure::range(c.addresses.0 as f64, c.addresses.1 as f64, Unit::Count)
+                    .with_ideal(1.0),
+            );
+            f.estimated_gain = Some(Gain {
+                metric: "excess_constant_passes_per_request".into(),
+                value: c.addresses.1.saturating_sub(1) as f64,
+                unit: Unit::Count,
             });
         }
         let (steps, summary) = cx.provenance(a.site.ctx, cause, "address:");
