@@ -401,7 +401,7 @@ impl Checker<'_> {
                 if constant {
                     // One pass per distinct address the active lanes read (the uniform part
                     // of the address is the same for every lane).
-                    let mut distinct = plain.clone();
+                    let mut distinct = plain;
                     distinct.sort_unstable();
                     distinct.dedup();
                     let n = distinct.len() as u32;
